@@ -1,0 +1,359 @@
+"""
+Models, tokenizers and checkpoints: the one place every script gets them from.
+
+    python model.py info sft.pt                  # what a checkpoint holds
+    python model.py export sft.pt out/sft_hf     # HF folder: safetensors + config + tokenizer
+    python model.py build --preset tiny          # build a preset and print its size
+    python model.py build --preset tiny --out init.pt   # ... and save it as an (untrained) checkpoint
+
+In code:
+
+    model, tok = build_model(preset="tiny")              # random weights, tiny tokenizer from data/
+    model, tok = build_model(init_from="path/or/name")   # any HF causal LM + its tokenizer
+    save_checkpoint("sft.pt", model, tok, step=100, args=vars(args), optimizer=opt)
+    model, tok, ckpt = load_checkpoint("sft.pt")
+
+The checkpoint contract (DESIGN.md): one torch.save dict that loads with weights_only=True, holding
+the state dict, the HF config as a dict, the tokenizer's files, the step and the run's arguments.
+Optimizer state (and anything else a resume needs) sits beside it in PATH.optim.pt.
+"""
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+import torch
+
+ROOT = Path(__file__).resolve().parent
+TOKENIZER_DIR = ROOT / "data" / "tokenizer"
+CKPT_FORMAT = "tritonrl-ckpt-v1"
+
+
+class InputError(Exception):
+    """Bad input from the user: a script prints the message alone and exits with status 2."""
+
+
+def main_guard(fn):
+    """Run a script's main(); an InputError becomes one clear line on stderr, not a traceback."""
+    try:
+        return fn()
+    except InputError as e:
+        print(f"error: {e}", file=sys.stderr)
+        sys.exit(2)
+
+
+# -----------------------------------------------------------------------------
+# Presets: whole model shapes. The tokenizer decides vocab_size, rounded up to a multiple of 64.
+
+PRESETS = {
+    # CPU default: SFT then RL in minutes on 2 cores (about 4M parameters).
+    "tiny": dict(hidden_size=256, intermediate_size=768, num_hidden_layers=4, num_attention_heads=4,
+                 num_key_value_heads=2, head_dim=64, max_position_embeddings=4096, tie_word_embeddings=True),
+    # One GPU, about 100M parameters with the tiny tokenizer.
+    "small": dict(hidden_size=768, intermediate_size=3072, num_hidden_layers=12, num_attention_heads=12,
+                  num_key_value_heads=4, head_dim=64, max_position_embeddings=16384, tie_word_embeddings=True),
+    # PAPER.md §1: Qwen3-8B, fully fine-tuned. Needs real weights (--init_from); the shape is here so
+    # benchmarks can build it with random weights.
+    "paper": dict(hidden_size=4096, intermediate_size=12288, num_hidden_layers=36, num_attention_heads=32,
+                  num_key_value_heads=8, head_dim=128, max_position_embeddings=40960, tie_word_embeddings=False,
+                  vocab_size=151936, rope_theta=1000000.0),
+}
+# Shapes for benchmarks only (random weights): Qwen3-1.7B (the SFT benchmark) and Qwen3-8B.
+SHAPES = {
+    "qwen3-1.7b": dict(hidden_size=2048, intermediate_size=6144, num_hidden_layers=28, num_attention_heads=16,
+                       num_key_value_heads=8, head_dim=128, max_position_embeddings=40960,
+                       tie_word_embeddings=True, vocab_size=151936, rope_theta=1000000.0),
+    "qwen3-8b": PRESETS["paper"],
+}
+
+
+def qwen3_config(shape, vocab_size=None):
+    """A transformers Qwen3Config for a preset or benchmark shape name."""
+    from transformers import Qwen3Config
+    if shape in PRESETS:
+        kw = dict(PRESETS[shape])
+    elif shape in SHAPES:
+        kw = dict(SHAPES[shape])
+    else:
+        raise InputError(f"unknown preset {shape!r}: choose one of {sorted(PRESETS) + sorted(SHAPES)}")
+    if "vocab_size" not in kw:
+        if vocab_size is None:
+            raise InputError(f"preset {shape!r} takes its vocab_size from a tokenizer")
+        kw["vocab_size"] = -(-vocab_size // 64) * 64  # round up: friendlier matmul shapes
+    kw.setdefault("rms_norm_eps", 1e-6)
+    return Qwen3Config(**kw)
+
+
+# -----------------------------------------------------------------------------
+# Tokenizers
+
+END_OF_TURN_TOKENS = ("<|im_end|>", "<|eot_id|>", "<|end|>", "<|endoftext|>")
+
+
+def load_tokenizer(path=None):
+    """The tiny BPE tokenizer from data/tokenizer (the default) or any HF tokenizer folder/name."""
+    from transformers import AutoTokenizer
+    path = str(path or TOKENIZER_DIR)
+    if path == str(TOKENIZER_DIR) and not (TOKENIZER_DIR / "tokenizer.json").exists():
+        raise InputError(f"{TOKENIZER_DIR}/tokenizer.json is missing: run python data/train_tokenizer.py")
+    try:
+        tok = AutoTokenizer.from_pretrained(path)
+    except Exception as e:  # noqa: BLE001 (transformers raises many kinds; the user needs the path)
+        raise InputError(f"could not load a tokenizer from {path!r}: {e}") from e
+    return prepare_tokenizer(tok)
+
+
+def prepare_tokenizer(tok):
+    """Give any tokenizer what prompt rendering needs: a chat template and a pad token."""
+    from prompt import CHAT_TEMPLATE
+    if not getattr(tok, "chat_template", None):
+        # A base model without a chat template: use our ChatML template. Its markers are then plain
+        # text for this tokenizer, which is fine for fine-tuning, but say so.
+        print(f"note: tokenizer {tok.name_or_path!r} has no chat template; using the ChatML one", file=sys.stderr)
+        tok.chat_template = CHAT_TEMPLATE
+    if tok.pad_token_id is None:
+        tok.pad_token = tok.eos_token if tok.eos_token is not None else tok.convert_ids_to_tokens(0)
+    return tok
+
+
+def end_of_turn_id(tok):
+    """The token that ends the assistant's turn: generation stops there and SFT learns to emit it."""
+    vocab = tok.get_vocab()
+    for t in END_OF_TURN_TOKENS:
+        if t in vocab:
+            return vocab[t]
+    if tok.eos_token_id is None:
+        raise InputError(f"tokenizer {tok.name_or_path!r} has no end-of-turn or EOS token")
+    return tok.eos_token_id
+
+
+# -----------------------------------------------------------------------------
+# Building models
+
+
+def default_device():
+    return "cuda" if torch.cuda.is_available() else "cpu"
+
+
+def parse_dtype(name):
+    """'fp32' | 'bf16' | 'fp16' | 'auto' (bf16 on a GPU, fp32 on the CPU)."""
+    table = {"fp32": torch.float32, "float32": torch.float32, "bf16": torch.bfloat16,
+             "bfloat16": torch.bfloat16, "fp16": torch.float16, "float16": torch.float16}
+    if name in (None, "auto"):
+        return torch.bfloat16 if torch.cuda.is_available() else torch.float32
+    if name not in table:
+        raise InputError(f"unknown dtype {name!r}: choose fp32, bf16, fp16 or auto")
+    return table[name]
+
+
+def build_model(preset="tiny", init_from=None, dtype="fp32", device="cpu", seed=0):
+    """(model, tokenizer) for a preset with random weights, or for --init_from PATH_OR_NAME.
+
+    The tiny/small presets use the tiny tokenizer in data/; `paper` needs init_from (PAPER.md §1: SFT
+    starts from Qwen3-8B's real weights).
+    """
+    from transformers import AutoModelForCausalLM
+    dtype = parse_dtype(dtype) if not isinstance(dtype, torch.dtype) else dtype
+    if init_from:
+        tok = load_tokenizer(init_from)
+        try:
+            model = AutoModelForCausalLM.from_pretrained(init_from, dtype=dtype)
+        except Exception as e:  # noqa: BLE001
+            raise InputError(f"could not load a causal LM from --init_from {init_from!r}: {e}") from e
+        return model.to(device), tok
+    if preset not in PRESETS:
+        raise InputError(f"unknown preset {preset!r}: choose one of {sorted(PRESETS)}")
+    if preset == "paper":
+        raise InputError("preset 'paper' fine-tunes Qwen3-8B: give its weights with --init_from PATH_OR_NAME")
+    tok = load_tokenizer()
+    cfg = qwen3_config(preset, vocab_size=len(tok))
+    cfg.pad_token_id, cfg.eos_token_id = tok.pad_token_id, end_of_turn_id(tok)
+    with torch.random.fork_rng(devices=[]):
+        torch.manual_seed(seed)
+        model = AutoModelForCausalLM.from_config(cfg, dtype=dtype)
+    return model.to(device), tok
+
+
+def count_params(model):
+    return sum(p.numel() for p in model.parameters())
+
+
+# -----------------------------------------------------------------------------
+# Checkpoints
+
+
+def atomic_save(obj, path):
+    """torch.save to a temporary file in the same folder, fsync, then rename: a kill never leaves a torn file."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            torch.save(obj, f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def optim_path(path):
+    """Where the resume state of checkpoint PATH lives."""
+    path = Path(path)
+    return path.with_name(path.stem + ".optim.pt")
+
+
+def _jsonable(obj):
+    """Args and configs as plain JSON types, so weights_only loading accepts them."""
+    return json.loads(json.dumps(obj, default=str))
+
+
+def tokenizer_files(tok):
+    """A tokenizer's save_pretrained files: text as str, anything binary as a uint8 tensor."""
+    with tempfile.TemporaryDirectory() as d:
+        tok.save_pretrained(d)
+        files = {}
+        for p in sorted(Path(d).iterdir()):
+            data = p.read_bytes()
+            try:
+                files[p.name] = data.decode("utf-8")
+            except UnicodeDecodeError:
+                files[p.name] = torch.frombuffer(bytearray(data), dtype=torch.uint8)
+    return files
+
+
+def tokenizer_from_files(files):
+    with tempfile.TemporaryDirectory() as d:
+        for name, data in files.items():
+            if isinstance(data, str):
+                (Path(d) / name).write_text(data, encoding="utf-8")
+            else:
+                (Path(d) / name).write_bytes(data.numpy().tobytes())
+        return load_tokenizer(d)
+
+
+def save_checkpoint(path, model, tok, step=0, args=None, optimizer=None, resume_state=None, state_dict=None):
+    """Write PATH (the contract) and, given an optimizer or resume_state, PATH.optim.pt beside it.
+
+    state_dict overrides model.state_dict(): under FSDP2 pass the gathered full state dict (rank 0).
+    resume_state is anything else a resume needs (data position, RNG states), as weights_only types.
+    """
+    sd = state_dict if state_dict is not None else model.state_dict()
+    ckpt = {
+        "format": CKPT_FORMAT,
+        "model": {k: v.detach().cpu() for k, v in sd.items()},
+        "config": _jsonable(model.config.to_dict()),
+        "tokenizer": tokenizer_files(tok),
+        "step": int(step),
+        "args": _jsonable(args or {}),
+    }
+    if optimizer is not None or resume_state is not None:
+        # Two files, each written atomically. A kill between the two writes leaves them at different
+        # steps; read_resume_state refuses that pair rather than resume with a mismatched optimizer.
+        atomic_save({"step": int(step), "optimizer": optimizer.state_dict() if optimizer is not None else None,
+                     "resume": resume_state or {}}, optim_path(path))
+    atomic_save(ckpt, path)
+
+
+def read_checkpoint(path):
+    """The checkpoint dict, checked; one clear InputError for a missing, corrupt or foreign file."""
+    path = Path(path)
+    if not path.is_file():
+        raise InputError(f"checkpoint not found: {path}")
+    try:
+        ckpt = torch.load(path, map_location="cpu", weights_only=True)
+    except Exception as e:  # noqa: BLE001 (pickle, zip and torch errors all mean the same to the user)
+        raise InputError(f"checkpoint {path} is corrupt or not a torch.save file: {type(e).__name__}: {e}") from e
+    if not isinstance(ckpt, dict) or ckpt.get("format") != CKPT_FORMAT:
+        raise InputError(f"checkpoint {path} is not a TritonRL checkpoint (no format={CKPT_FORMAT!r})")
+    missing = [k for k in ("model", "config", "tokenizer", "step", "args") if k not in ckpt]
+    if missing:
+        raise InputError(f"checkpoint {path} lacks {missing}")
+    return ckpt
+
+
+def read_resume_state(path, step):
+    """PATH.optim.pt for a checkpoint at `step`, or None when the run saved none."""
+    p = optim_path(path)
+    if not p.is_file():
+        return None
+    try:
+        state = torch.load(p, map_location="cpu", weights_only=True)
+    except Exception as e:  # noqa: BLE001
+        raise InputError(f"resume state {p} is corrupt: {type(e).__name__}: {e}") from e
+    if state.get("step") != step:
+        raise InputError(f"resume state {p} is for step {state.get('step')} but {path} is step {step}: "
+                         f"the run was killed between the two writes; delete {p} to restart its optimizer")
+    return state
+
+
+def model_from_config_dict(config):
+    from transformers import AutoConfig, AutoModelForCausalLM
+    config = dict(config)
+    cfg = AutoConfig.for_model(config.pop("model_type"), **config)
+    return AutoModelForCausalLM.from_config(cfg)
+
+
+def load_checkpoint(path, device="cpu", dtype=None):
+    """(model, tokenizer, ckpt dict) from a checkpoint; the model keeps the saved dtype unless told."""
+    ckpt = read_checkpoint(path)
+    model = model_from_config_dict(ckpt["config"])
+    try:
+        model.load_state_dict(ckpt["model"], strict=True)
+    except RuntimeError as e:
+        raise InputError(f"checkpoint {path}: weights do not match its config: {e}") from e
+    saved = next(iter(ckpt["model"].values())).dtype if ckpt["model"] else torch.float32
+    dtype = saved if dtype is None else (parse_dtype(dtype) if isinstance(dtype, str) else dtype)
+    tok = tokenizer_from_files(ckpt["tokenizer"])
+    return model.to(device=device, dtype=dtype), tok, ckpt
+
+
+def export_hf(ckpt_path, out_dir):
+    """An HF folder (safetensors + config + tokenizer) that AutoModelForCausalLM.from_pretrained loads."""
+    model, tok, _ = load_checkpoint(ckpt_path)
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    model.save_pretrained(out_dir, safe_serialization=True)
+    tok.save_pretrained(out_dir)
+    return out_dir
+
+
+# -----------------------------------------------------------------------------
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("info", help="print what a checkpoint holds")
+    p.add_argument("ckpt")
+    p = sub.add_parser("export", help="write an HF folder (safetensors + config + tokenizer)")
+    p.add_argument("ckpt")
+    p.add_argument("out_dir")
+    p = sub.add_parser("build", help="build a preset with random weights and print its size")
+    p.add_argument("--preset", default="tiny")
+    p.add_argument("--init_from", default=None)
+    p.add_argument("--out", default=None, help="save the model as a checkpoint here")
+    args = ap.parse_args()
+
+    if args.cmd == "info":
+        ckpt = read_checkpoint(args.ckpt)
+        n = sum({v.data_ptr(): v.numel() for v in ckpt["model"].values()}.values())  # tied weights once
+        print(json.dumps({"step": ckpt["step"], "params": n, "model_type": ckpt["config"].get("model_type"),
+                          "args": ckpt["args"], "resume_state": optim_path(args.ckpt).is_file()}, indent=1))
+    elif args.cmd == "export":
+        print(f"wrote {export_hf(args.ckpt, args.out_dir)}")
+    elif args.cmd == "build":
+        model, tok = build_model(args.preset, args.init_from)
+        print(f"{args.init_from or args.preset}: {count_params(model) / 1e6:.2f}M parameters, "
+              f"vocab {len(tok)}, end-of-turn id {end_of_turn_id(tok)}")
+        if args.out:
+            save_checkpoint(args.out, model, tok, step=0, args=vars(args))
+            print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main_guard(main)
