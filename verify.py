@@ -1,12 +1,538 @@
 """
-The layered, sandboxed verifier (PAPER.md §3, §7).
+The verifier: the reward's ground truth (PAPER.md §3), built so that the exploits of PAPER.md §7 earn nothing.
 
-    python verify.py PROBLEM CANDIDATE
+    python verify.py PROBLEM.py CANDIDATE                 # one pair; CANDIDATE is a .py file or a raw completion
+    python verify.py PROBLEM.py CANDIDATE --device cpu --trials 5 --atol 1e-2 --rtol 1e-2 --timeout 120
+    python verify.py --batch pairs.jsonl --out verdicts.jsonl --workers 8   # {"problem", "candidate"} rows
+    python verify.py PROBLEM.py CANDIDATE --verifier naive # syntax only: how cheating pays without the func layer
 
-Not implemented yet: issue #3 builds it. Until then this script says so and exits with status 1.
+The last line of stdout is one JSON verdict: valid, compiled, correct, speedup, reason, checks (one entry per
+layer). `correct` is the raw numerical check; the reward is valid * correct (PAPER.md §4). Exit status 0
+whenever a verdict was given. Without CUDA the device is the CPU, Triton runs in the interpreter
+(TRITON_INTERPRET=1, set up here) and timing is skipped (speedup null).
+
+Layers, each gating the next (robust mode): extract -> syntax (AST) -> func, static (AST) -> compile (worker)
+-> func, runtime (launch count, aten ops outside kernels, output written by a kernel) -> correct -> speedup.
+valid = syntax and func. Candidate code only ever runs in verify_worker.py's sandboxed children.
+
+In code:
+    v = verify(problem_src, completion)                              # one pair
+    with VerifierPool(Settings(device="cpu"), workers=2) as pool:
+        verdicts = pool.map([(problem_src, completion), ...])        # in order; references shared per problem
 """
 
+import argparse
+import hashlib
+import json
+import os
+import pickle
+import queue
+import secrets
+import socket
+import subprocess
 import sys
+import tempfile
+import threading
+import time
+from dataclasses import asdict, dataclass, field
+from multiprocessing.connection import Connection
+from pathlib import Path
+
+import torch
+
+import verify_static
+from verify_static import extract_code, static_check
+
+ROOT = Path(__file__).resolve().parent
+
+
+def build_parser():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("problem", nargs="?", help="a KernelBench-format .py file")
+    ap.add_argument("candidate", nargs="?", help="a .py file, or any other file holding a raw completion")
+    # what to check
+    ap.add_argument("--verifier", choices=["robust", "naive"], default="robust",
+                    help="robust: every layer; naive: syntax only gates validity (PAPER.md §6)")
+    ap.add_argument("--trials", type=int, default=5, help="correctness trials, fresh random inputs each")
+    ap.add_argument("--atol", type=float, default=1e-2)
+    ap.add_argument("--rtol", type=float, default=1e-2)
+    # timing (GPU only)
+    ap.add_argument("--no-timing", dest="timing", action="store_false", help="skip the speedup layer")
+    ap.add_argument("--runs", type=int, default=100, help="timed runs; the median is reported")
+    ap.add_argument("--warmup", type=int, default=10)
+    ap.add_argument("--flag_speedup", type=float, default=10.0, help="flag speedups above this")
+    # sandbox
+    ap.add_argument("--device", default=None, help="cpu | cuda | cuda:N (default: cuda when present)")
+    ap.add_argument("--timeout", type=float, default=120.0, help="seconds per candidate, then its process group dies")
+    ap.add_argument("--mem_gb", type=float, default=4.0, help="CPU address-space cap per candidate, beyond imports")
+    ap.add_argument("--workers", type=int, default=None, help="sandboxed worker slots (default: CPU cores, <= 8)")
+    # batch mode
+    ap.add_argument("--batch", default=None, help="JSONL of {problem, candidate} (paths or source text)")
+    ap.add_argument("--out", default=None, help="JSONL verdicts for --batch (default stdout)")
+    return ap
+
+
+@dataclass
+class Settings:
+    device: str = "cpu"
+    verifier: str = "robust"
+    trials: int = 5
+    atol: float = 1e-2
+    rtol: float = 1e-2
+    timing: bool = True
+    runs: int = 100
+    warmup: int = 10
+    flag_speedup: float = 10.0
+    timeout: float = 120.0
+    mem_gb: float = 4.0
+
+
+@dataclass
+class Verdict:
+    valid: bool = False
+    compiled: bool = False
+    correct: bool = False
+    speedup: float | None = None
+    reason: str | None = None
+    layer: str | None = None  # the layer that decided, when one failed
+    checks: dict = field(default_factory=dict)
+    flags: list = field(default_factory=list)
+    ref_ms: float | None = None
+    cand_ms: float | None = None
+    seconds: float = 0.0
+
+    def fail(self, layer, reason):
+        self.checks[layer] = {"ok": False, "reason": reason}
+        if self.reason is None:
+            self.layer, self.reason = layer, f"{layer}: {reason}"
+        return self
+
+    def ok(self, layer, **info):
+        self.checks[layer] = {"ok": True, **info}
+
+    def to_json(self):
+        return json.dumps(asdict(self))
+
+
+# -----------------------------------------------------------------------------
+# References: one per problem, inputs and outputs computed once per (problem, seed) and shared by every
+# candidate of that problem (a GRPO group). They live in this process; candidates never see them.
+
+
+class ProblemError(Exception):
+    """The problem file itself is broken: no Model, no get_inputs, a reference that fails."""
+
+
+def load_problem(src, name="problem"):
+    ns = {"__name__": f"kb_{hashlib.sha1(src.encode()).hexdigest()[:12]}"}
+    try:
+        exec(compile(src, name, "exec"), ns)
+    except BaseException as e:  # noqa: BLE001
+        raise ProblemError(f"{name} does not run: {type(e).__name__}: {e}") from e
+    for attr in ("Model", "get_inputs", "get_init_inputs"):
+        if attr not in ns:
+            raise ProblemError(f"{name} defines no {attr} (KernelBench format, PAPER.md §5)")
+    return ns
+
+
+def to_device(xs, device):
+    return [x.to(device) if isinstance(x, torch.Tensor) else x for x in xs]
+
+
+@dataclass
+class Reference:
+    init_inputs: list
+    init_seed: int
+    trials: list  # (inputs kept pristine, reference outputs)
+    overrides: list  # (parameter index, values) for parameters the reference left constant
+    model: object = None
+    ms: float | None = None
+
+
+def randomise_constant_params(model):
+    """PAPER.md §7, dropped parts: LayerNorm without its affine step is exact while weight=1 and bias=0.
+    Parameters the reference leaves constant get random values; the candidate gets the same values for
+    its parameter at the same index (KernelBench's convention: same parameters, same order)."""
+    overrides = []
+    with torch.no_grad():
+        for i, p in enumerate(model.parameters()):
+            if p.is_floating_point() and p.numel() > 1 and bool((p == p.flatten()[0]).all()):
+                p.copy_(p + 0.5 * torch.randn_like(p))
+                overrides.append((i, p.detach().clone()))
+    return overrides
+
+
+def make_reference(src, settings, name="problem"):
+    """Seeds the candidate cannot predict: drawn from the OS, never sent to the candidate's process."""
+    ns = load_problem(src, name)
+    dev = settings.device
+    init_seed = secrets.randbits(31)
+    try:
+        init_inputs = list(ns["get_init_inputs"]())
+        with torch.device(dev):
+            torch.manual_seed(init_seed)  # PAPER.md §5: both models built under the same seed
+            model = ns["Model"](*init_inputs)
+        model = model.to(dev)
+        torch.manual_seed(secrets.randbits(63))
+        overrides = randomise_constant_params(model)
+        trials = []
+        with torch.no_grad():
+            for _ in range(settings.trials):
+                torch.manual_seed(secrets.randbits(63))
+                with torch.device(dev):  # generated on the GPU when there is one
+                    inputs = to_device(list(ns["get_inputs"]()), dev)
+                outs = model(*[x.clone() if isinstance(x, torch.Tensor) else x for x in inputs])
+                outs = [outs] if isinstance(outs, torch.Tensor) else list(outs)
+                trials.append((inputs, [o.detach().clone() for o in outs]))
+    except BaseException as e:  # noqa: BLE001
+        raise ProblemError(f"{name}: the reference fails: {type(e).__name__}: {e}") from e
+    return Reference(init_inputs, init_seed, trials, overrides, model)
+
+
+def compare(ref_outs, outs, atol, rtol):
+    """None when outs match, else why not (PAPER.md §3, correct layer)."""
+    if len(outs) != len(ref_outs):
+        return f"{len(outs)} outputs, expected {len(ref_outs)}"
+    for i, (r, o) in enumerate(zip(ref_outs, outs)):
+        if o.shape != r.shape:
+            return f"output {i} has shape {tuple(o.shape)}, expected {tuple(r.shape)}"
+        if o.dtype != r.dtype:
+            return f"output {i} has dtype {o.dtype}, expected {r.dtype}"
+        o, r = o.to(r.device).float(), r.float()
+        bad_nonfinite = ~torch.isfinite(o) & torch.isfinite(r)
+        if bad_nonfinite.any():
+            return f"output {i} has {int(bad_nonfinite.sum())} NaN/Inf where the reference has none"
+        if not torch.allclose(o, r, atol=atol, rtol=rtol, equal_nan=True):
+            err = (o - r).abs().nan_to_num(0).max().item()
+            return f"output {i} differs from the reference: max abs error {err:.3g} (atol {atol}, rtol {rtol})"
+    return None
+
+
+# -----------------------------------------------------------------------------
+# Worker slots: a zygote process (verify_worker.py) that forks one sandboxed child per candidate.
+
+
+def scrubbed_env(device):
+    env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "PYTHONNOUSERSITE": "1", "PYTHONDONTWRITEBYTECODE": "1",
+           "OMP_NUM_THREADS": "1", "HOME": tempfile.mkdtemp(prefix="verify_home_")}
+    env["TMPDIR"] = env["HOME"]
+    if not device.startswith("cuda"):
+        env["TRITON_INTERPRET"] = "1"  # PAPER.md §3, CPU path: Triton kernels run in the interpreter
+    # Keep what is needed to find the interpreter's packages and the GPU, nothing else.
+    for k in ("VIRTUAL_ENV", "CUDA_VISIBLE_DEVICES", "TRITON_CACHE_DIR", "LD_LIBRARY_PATH", "PYTHONPATH"):
+        if k in os.environ:
+            env[k] = os.environ[k]
+    env.setdefault("TRITON_CACHE_DIR", os.path.join(tempfile.gettempdir(), "tritonrl_triton_cache"))
+    return env
+
+
+class Slot:
+    def __init__(self, device):
+        self.device = device
+        self.start()
+
+    def start(self):
+        ours, theirs = socket.socketpair()
+        self.proc = subprocess.Popen([sys.executable, str(ROOT / "verify_worker.py"), str(theirs.fileno()),
+                                      self.device], pass_fds=[theirs.fileno()], env=scrubbed_env(self.device),
+                                     cwd=tempfile.mkdtemp(prefix="verify_slot_"), stdin=subprocess.DEVNULL)
+        theirs.close()
+        self.conn = Connection(ours.detach())
+        if not self.conn.poll(300):
+            raise RuntimeError("a verifier worker did not start within 300 s")
+        self.recv()  # "ready"
+
+    def send(self, obj):
+        self.conn.send_bytes(pickle.dumps(obj))
+
+    def recv(self, timeout=None):
+        if timeout is not None and not self.conn.poll(timeout):
+            raise TimeoutError
+        return pickle.loads(self.conn.recv_bytes())
+
+    def close(self):
+        self.conn.close()
+        self.proc.kill()
+        self.proc.wait()
+
+
+def run_candidate(slot, code, ref, s, v, lock_path, gpu_fraction):
+    """Run one candidate in a fresh child of `slot`; fill v's compile/func-runtime/correct/speedup layers."""
+    cuda = s.device.startswith("cuda")
+    slot.send({"timeout": s.timeout, "mem_gb": s.mem_gb, "gpu_mem_fraction": gpu_fraction})
+    trial_inputs = [[x.clone() if isinstance(x, torch.Tensor) else x for x in inp] for inp, _ in ref.trials]
+    from verify_worker import dumps
+    slot.conn.send_bytes(dumps({"code": code, "init_inputs": ref.init_inputs, "init_seed": ref.init_seed,
+                                "overrides": ref.overrides, "trials": trial_inputs}, cuda))
+    msgs = []
+    deadline = time.monotonic() + s.timeout + 30
+    while True:  # messages from the child, then the zygote's word on how the child ended
+        try:
+            m = slot.recv(timeout=max(0.1, deadline - time.monotonic()))
+        except (TimeoutError, EOFError, OSError):
+            slot.close()
+            slot.start()
+            return v.fail("compile", "the worker stopped answering; it was replaced")
+        if m["type"] == "exit":
+            break
+        msgs.append(m)
+        if m["type"] == "result":
+            judged = judge_trials(m, ref, trial_inputs, s, v)
+            if judged and s.timing and cuda:
+                slot.send({"time": True, "lock": lock_path, "runs": s.runs, "warmup": s.warmup})
+            else:
+                slot.send({"time": False})
+        elif m["type"] == "timing":
+            judge_timing(m, ref, s, v, lock_path)
+            slot.send({"bye": True})
+    if not msgs:
+        how, detail = m["how"], m["detail"]
+        why = {"timeout": f"timed out after {detail:.0f} s", "signal": f"killed by {detail}",
+               "exit": f"the process exited with status {detail} before giving a result",
+               "ok": "the process exited before giving a result"}[how]
+        return v.fail("compile", why)
+    return v
+
+
+def judge_trials(m, ref, trial_inputs, s, v):
+    """The child's run of every trial: func layer (runtime) and correct layer. True when worth timing."""
+    if m["stage"] == "compile":
+        return v.fail("compile", m["error"])
+    v.compiled = True
+    v.ok("compile")
+    if m["stage"] == "runtime":
+        return v.fail("correct", f"forward raised {m['error']}")
+    # Func, runtime (PAPER.md §3): at least one launch, no aten compute outside kernels, outputs written
+    # by kernels. Recorded in every mode; gates validity only in robust mode.
+    func_bad = None
+    for t in m["trials"]:
+        if t["launches"] == 0:
+            func_bad = "forward launched no Triton kernel"
+        elif t["compute_ops"]:
+            func_bad = f"PyTorch compute ran outside Triton kernels: {', '.join(t['compute_ops'][:5])}"
+        elif t["unwritten"]:
+            func_bad = f"output {t['unwritten'][0]} was not written by a Triton kernel (a decoy kernel?)"
+        if func_bad:
+            break
+    if func_bad and s.verifier == "robust":
+        v.valid = False
+        v.fail("func_runtime", func_bad)
+    else:
+        v.ok("func_runtime", launches=m["trials"][0]["launches"], note=func_bad)
+    for k, (t, (inputs, ref_outs)) in enumerate(zip(m["trials"], ref.trials)):
+        if t["alias"]:
+            return v.fail("correct", f"trial {k}: an output aliases an input")
+        after = t["inputs_after"] if t["inputs_after"] is not None else trial_inputs[k]
+        for i, (a, b) in enumerate(zip(after, inputs)):
+            if isinstance(b, torch.Tensor) and not torch.equal(a.to(b.device), b):
+                return v.fail("correct", f"trial {k}: input {i} was mutated")
+        bad = compare(ref_outs, t["outs"], s.atol, s.rtol)
+        if bad:
+            return v.fail("correct", f"trial {k}: {bad}")
+    v.correct = True
+    v.ok("correct", trials=len(ref.trials))
+    return v.valid
+
+
+def judge_timing(m, ref, s, v, lock_path):
+    """Speedup layer: the output of the last timed call is checked again (PAPER.md §7, first-calls-only)."""
+    bad = compare(ref.trials[-1][1], m["outs"], s.atol, s.rtol)
+    if bad:
+        v.correct = False
+        return v.fail("correct", f"after timing: {bad}")
+    if ref.ms is None:
+        from verify_worker import gpu_lock, time_forward
+        with gpu_lock(lock_path):
+            ref.ms, _ = time_forward(ref.model, ref.trials[-1][0], s.runs, s.warmup)
+    v.ref_ms, v.cand_ms = ref.ms, m["ms"]
+    v.speedup = ref.ms / m["ms"]
+    if v.speedup > s.flag_speedup:
+        v.flags.append(f"speedup {v.speedup:.1f}x is above {s.flag_speedup}x: check it by hand")
+    v.ok("speedup", ref_ms=ref.ms, cand_ms=m["ms"])
+
+
+# -----------------------------------------------------------------------------
+# The pool and the one-pair API
+
+
+def default_workers():
+    return max(1, min(8, os.cpu_count() or 1))
+
+
+class VerifierPool:
+    """Persistent worker slots; map() verifies (problem_src, completion) pairs and returns verdicts in order."""
+
+    def __init__(self, settings=None, workers=None):
+        self.s = settings or Settings(device="cuda" if torch.cuda.is_available() else "cpu")
+        n = workers or default_workers()
+        # Children share the GPU with the references in this process: each may take a share of it,
+        # generous because few run their largest allocation at once.
+        self.gpu_fraction = min(0.9, 2.0 / n)
+        self.slots = queue.Queue()
+        starters = [threading.Thread(target=lambda: self.slots.put(Slot(self.s.device))) for _ in range(n)]
+        for t in starters:
+            t.start()
+        for t in starters:
+            t.join()
+        self.refs, self.ref_locks, self.lock = {}, {}, threading.Lock()
+        self.lock_path = os.path.join(tempfile.gettempdir(), f"tritonrl_gpu_{self.s.device.replace(':', '_')}.lock")
+
+    def reference(self, src, name):
+        key = hashlib.sha256(src.encode()).hexdigest()
+        with self.lock:
+            lk = self.ref_locks.setdefault(key, threading.Lock())
+        with lk:  # one build per problem, however many of its candidates arrive at once
+            if key not in self.refs:
+                try:
+                    self.refs[key] = make_reference(src, self.s, name)
+                except ProblemError as e:
+                    self.refs[key] = e
+        ref = self.refs[key]
+        if isinstance(ref, ProblemError):
+            raise ref
+        return ref
+
+    def verify_one(self, problem_src, completion, name="problem"):
+        t0 = time.perf_counter()
+        v = Verdict()
+        code = extract_code(completion)
+        if code is None:
+            v.fail("extract", "no fenced Python block defining ModelNew, and the text is not Python code")
+        else:
+            v.ok("extract")
+            layers = static_check(code)
+            for layer in ("syntax", "func_static"):
+                bad = layers[layer]
+                if bad and (layer == "syntax" or self.s.verifier == "robust"):
+                    v.fail(layer, bad)
+                else:
+                    v.ok(layer, note=bad)
+            v.valid = v.reason is None
+            if v.valid:  # static rejection happens before any candidate code runs
+                try:
+                    ref = self.reference(problem_src, name)
+                except ProblemError as e:
+                    v.valid = False
+                    v.fail("problem", str(e))
+                else:
+                    slot = self.slots.get()
+                    try:
+                        run_candidate(slot, code, ref, self.s, v, self.lock_path, self.gpu_fraction)
+                    finally:
+                        self.slots.put(slot)
+        v.seconds = round(time.perf_counter() - t0, 3)
+        return v
+
+    def map(self, pairs, names=None):
+        names = names or ["problem"] * len(pairs)
+        out = [None] * len(pairs)
+        n = self.slots.qsize()
+        # Problems in order of appearance, so a group's candidates share one reference build.
+        work = queue.Queue()
+        for i, p in enumerate(pairs):
+            work.put(i)
+
+        def worker():
+            while True:
+                try:
+                    i = work.get_nowait()
+                except queue.Empty:
+                    return
+                out[i] = self.verify_one(pairs[i][0], pairs[i][1], names[i])
+
+        threads = [threading.Thread(target=worker) for _ in range(n)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        return out
+
+    def close(self):
+        while not self.slots.empty():
+            self.slots.get().close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def verify(problem_src, completion, settings=None, **kw):
+    """One pair, one verdict. For many pairs keep a VerifierPool open instead."""
+    with VerifierPool(settings or Settings(**kw), workers=1) as pool:
+        return pool.verify_one(problem_src, completion)
+
+
+# -----------------------------------------------------------------------------
+# CLI
+
+
+def read_text(path, what, row=None):
+    where = f"{what} {path}" + (f" (row {row})" if row else "")
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        from model import InputError
+        raise InputError(f"cannot read {where}: {e.strerror}") from e
+
+
+def batch_pairs(path):
+    """JSONL rows {"problem": path or source, "candidate": path or text}, checked before any work."""
+    from model import InputError
+    pairs, names = [], []
+    text = read_text(path, "batch file")
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise InputError(f"{path} line {n}: not JSON: {e.msg}") from e
+        if not isinstance(row, dict) or not all(isinstance(row.get(k), str) for k in ("problem", "candidate")):
+            raise InputError(f"{path} line {n}: needs string fields 'problem' and 'candidate'")
+        prob, cand = row["problem"], row["candidate"]
+        prob_src = read_text(prob, "problem", n) if "\n" not in prob else prob
+        cand_src = read_text(cand, "candidate", n) if "\n" not in cand else cand
+        pairs.append((prob_src, cand_src))
+        names.append(row.get("name") or (prob if "\n" not in prob else f"row {n}"))
+    return pairs, names
+
+
+def main():
+    args = build_parser().parse_args()
+    from model import InputError
+    if args.batch is None and not (args.problem and args.candidate):
+        raise InputError("give PROBLEM and CANDIDATE, or --batch FILE")
+    device = args.device or ("cuda" if torch.cuda.is_available() else "cpu")
+    if device.startswith("cuda") and not torch.cuda.is_available():
+        raise InputError(f"--device {device}: CUDA is not available here; use --device cpu")
+    s = Settings(device=device, verifier=args.verifier, trials=args.trials, atol=args.atol, rtol=args.rtol,
+                 timing=args.timing and device.startswith("cuda"), runs=args.runs, warmup=args.warmup,
+                 flag_speedup=args.flag_speedup, timeout=args.timeout, mem_gb=args.mem_gb)
+    if args.batch:
+        pairs, names = batch_pairs(args.batch)
+        t0 = time.perf_counter()
+        with VerifierPool(s, workers=args.workers) as pool:
+            verdicts = pool.map(pairs, names)
+        dt = time.perf_counter() - t0
+        lines = [json.dumps({"name": n, **json.loads(v.to_json())}) for n, v in zip(names, verdicts)]
+        if args.out:
+            Path(args.out).write_text("\n".join(lines) + "\n")
+        else:
+            print("\n".join(lines))
+        print(f"{len(pairs)} candidates in {dt:.1f} s ({len(pairs) / dt:.2f} candidates/s)", file=sys.stderr)
+        return
+    prob_src, cand = read_text(args.problem, "problem"), read_text(args.candidate, "candidate")
+    try:
+        load_problem(prob_src, args.problem)
+    except ProblemError as e:
+        raise InputError(str(e)) from e
+    with VerifierPool(s, workers=1) as pool:
+        v = pool.verify_one(prob_src, cand, args.problem)
+    print(v.to_json())
+
 
 if __name__ == "__main__":
-    sys.exit("verify.py: not implemented yet (issue #3); README.md lists what runs today")
+    from model import main_guard
+    main_guard(main)

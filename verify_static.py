@@ -1,0 +1,259 @@
+"""
+The verifier's static layers (PAPER.md §3): extract the code, then check its syntax and functionality on the
+AST, before any of it runs. Rules look at what the code does (resolved names, calls, assignments), not at
+its text, so `import torch.nn.functional as F; F.relu` and `from torch import relu as r` are the same call.
+
+    python verify_static.py CANDIDATE        # print each layer's finding for a completion or .py file
+
+    extract_code(completion) -> str | None
+    static_check(code) -> {"syntax": reason or None, "func_static": reason or None}
+
+The runtime half of the func layer (launch counting, aten ops, kernel-written outputs) is in
+verify_worker.py; it catches what no AST rule can, such as getattr(torch, "mat" + "mul").
+"""
+
+import ast
+import re
+import sys
+
+FENCE = re.compile(r"```[ \t]*(?:python3?|py)?[ \t]*\n(.*?)```", re.DOTALL)
+
+
+def extract_code(text):
+    """The last fenced Python block that defines ModelNew; or the whole text when it is plain code.
+
+    Only the answer counts: text after the last </think> (PAPER.md §2). A reasoning span that never
+    closes means the model ran out of tokens while thinking, so there is no answer.
+    """
+    if "</think>" in text:
+        text = text.rsplit("</think>", 1)[1]
+    elif "<think>" in text:
+        return None
+    blocks = [b for b in FENCE.findall(text) if re.search(r"^\s*class\s+ModelNew\b", b, re.M)]
+    if blocks:
+        return blocks[-1]
+    if "```" not in text:
+        try:
+            ast.parse(text)
+            return text
+        except SyntaxError:
+            return None
+    return None
+
+
+# --- what is allowed -------------------------------------------------------------------------------
+
+IMPORT_ROOTS = {"torch", "triton", "math", "typing", "functools", "itertools", "dataclasses", "__future__",
+                "numbers", "operator", "enum", "abc", "collections"}
+# torch.* callables a forward may use: allocation, dtypes, shape helpers (PAPER.md §3, "glue").
+TORCH_GLUE = {"empty", "empty_like", "empty_strided", "zeros", "zeros_like", "ones", "ones_like", "full",
+              "full_like", "arange", "tensor", "device", "Size", "is_tensor", "get_default_dtype", "finfo",
+              "iinfo", "promote_types", "result_type", "no_grad", "inference_mode", "float16", "float32",
+              "float64", "bfloat16", "int8", "int16", "int32", "int64", "uint8", "bool", "float", "half",
+              "long", "int", "cuda.current_device", "cuda.is_available", "cuda.get_device_capability",
+              "cuda.device_count"}
+# Anywhere in the code, not only in forward: generated kernels, C++ extensions, raw aten, other streams.
+TORCH_BANNED = ("torch.compile", "torch._inductor", "torch._dynamo", "torch.jit", "torch.utils.cpp_extension",
+                "torch.ops", "torch._C", "torch.library", "torch.cuda.Stream", "torch.cuda.stream",
+                "torch.cuda.graph", "torch.cuda.CUDAGraph", "torch.cuda.set_stream", "torch.multiprocessing",
+                "torch.distributed", "torch.fx", "torch.export", "torch.testing", "torch.from_numpy",
+                "torch.utils", "torch.backends", "torch.hub", "torch.load", "torch.save", "torch.manual_seed",
+                "torch.random", "torch.set_default_device", "torch.overrides", "torch.autograd",
+                "triton.testing", "triton.runtime", "triton.compiler", "triton.knobs", "triton.backends",
+                "triton.tools")
+BANNED_BUILTINS = {"open", "eval", "exec", "compile", "__import__", "globals", "locals", "vars", "setattr",
+                   "delattr", "breakpoint", "input", "memoryview", "exit", "quit", "help"}
+# Tensor methods that compute (a denylist: the runtime monitor is the allowlist that catches the rest).
+COMPUTE_METHODS = {
+    "add", "sub", "mul", "div", "matmul", "mm", "bmm", "addmm", "baddbmm", "mv", "dot", "einsum", "relu",
+    "sigmoid", "tanh", "exp", "exp2", "log", "log2", "log1p", "expm1", "sqrt", "rsqrt", "pow", "abs", "neg",
+    "sin", "cos", "softmax", "log_softmax", "sum", "mean", "var", "std", "norm", "max", "min", "amax",
+    "amin", "argmax", "argmin", "prod", "cumsum", "cumprod", "clamp", "clip", "where", "masked_fill",
+    "maximum", "minimum", "gelu", "silu", "erf", "reciprocal", "sign", "floor", "ceil", "round", "square",
+    "logsumexp", "conv2d", "conv1d", "conv3d", "linear", "sort", "topk", "gather", "scatter", "scatter_add",
+    "index_select", "masked_select", "tril", "triu", "diag", "outer", "cross", "kron", "fmod", "remainder",
+    "lerp", "hardtanh", "leaky_relu", "elu", "selu", "softplus", "mish", "any", "all", "eq", "ne", "lt",
+    "le", "gt", "ge", "logical_and", "logical_or", "logical_not", "numpy", "tolist", "cat", "stack",
+    "add_", "sub_", "mul_", "div_", "relu_", "clamp_", "exp_", "pow_", "sigmoid_", "tanh_", "addmm_",
+    "apply_", "map_", "sum_to_size", "new_tensor", "flip", "roll", "repeat", "repeat_interleave", "tile",
+}
+# torch.nn things that only hold weights: reading them in forward is fine, calling them is not possible.
+NN_HOLDERS = {"Parameter", "ParameterList", "ParameterDict", "Buffer"}
+FRAME_ATTRS = {"f_back", "f_globals", "f_locals", "f_builtins", "f_code", "tb_frame", "tb_next", "gi_frame",
+               "cr_frame", "ag_frame", "gi_code"}
+
+
+def dotted(node):
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+        return ".".join(reversed(parts))
+    return None
+
+
+class Names:
+    """Resolves local names to what they were imported as: F.relu -> torch.nn.functional.relu."""
+
+    def __init__(self, tree):
+        self.alias = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for a in node.names:
+                    self.alias[a.asname or a.name.split(".")[0]] = a.name if a.asname else a.name.split(".")[0]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                for a in node.names:
+                    self.alias[a.asname or a.name] = f"{node.module}.{a.name}"
+
+    def resolve(self, node):
+        d = dotted(node)
+        if d is None:
+            return None
+        root, _, rest = d.partition(".")
+        if root not in self.alias:
+            return None
+        return self.alias[root] + ("." + rest if rest else "")
+
+
+def is_jit(fn, names):
+    for dec in fn.decorator_list:
+        target = dec.func if isinstance(dec, ast.Call) else dec
+        if names.resolve(target) in ("triton.jit", "triton.language.jit"):
+            return True
+    return False
+
+
+def launched_kernel(call):
+    """`kernel[grid](...)` -> the kernel's name."""
+    if isinstance(call.func, ast.Subscript):
+        return dotted(call.func.value)
+    return None
+
+
+def forward_path(tree, model_new):
+    """Functions reachable from ModelNew.forward through calls to module functions and self methods."""
+    funcs = {n.name: n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    methods = {n.name: n for n in model_new.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    todo, seen = [methods["forward"]], []
+    while todo:
+        fn = todo.pop()
+        if fn in seen:
+            continue
+        seen.append(fn)
+        for node in ast.walk(fn):
+            if isinstance(node, ast.Call):
+                if isinstance(node.func, ast.Name) and node.func.id in funcs:
+                    todo.append(funcs[node.func.id])
+                elif (isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
+                      and node.func.value.id == "self" and node.func.attr in methods):
+                    todo.append(methods[node.func.attr])
+    return seen
+
+
+def syntax_layer(tree, names):
+    """Python defining ModelNew with a forward, at least one @triton.jit kernel, and a launch from forward."""
+    classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+    if "ModelNew" not in classes:
+        return "no class ModelNew at module level", None, set()
+    model_new = classes["ModelNew"]
+    if not any(isinstance(n, ast.FunctionDef) and n.name == "forward" for n in model_new.body):
+        return "ModelNew has no forward method", None, set()
+    kernels = {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and is_jit(n, names)}
+    if not kernels:
+        return "no @triton.jit kernel", None, set()
+    path = forward_path(tree, model_new)
+    launches = {launched_kernel(c) for f in path for c in ast.walk(f) if isinstance(c, ast.Call)}
+    if not launches & kernels:
+        return f"no launch of a @triton.jit kernel ({', '.join(sorted(kernels))}) is reachable from forward", None, set()
+    return None, path, kernels
+
+
+def func_layer(tree, names, path, kernels):
+    """PAPER.md §3 func layer, static half, and the §7 exploits an AST can see."""
+    nn_layers = set()  # self.<attr> holding a torch.nn module built in __init__
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                if a.name.split(".")[0] not in IMPORT_ROOTS:
+                    return f"imports {a.name} (line {node.lineno})"
+        elif isinstance(node, ast.ImportFrom):
+            if node.level or (node.module or "").split(".")[0] not in IMPORT_ROOTS:
+                return f"imports from {node.module or '.'} (line {node.lineno})"
+        if isinstance(node, ast.ClassDef):
+            if node.name == "Model":
+                return f"defines a class named Model, the reference's name (line {node.lineno})"
+            for b in node.bases:
+                if names.resolve(b) not in ("torch.nn.Module", "torch.nn.modules.module.Module"):
+                    return f"class {node.name} subclasses {ast.unparse(b)}, not nn.Module (line {node.lineno})"
+        if isinstance(node, ast.Name) and node.id == "Model":
+            return f"refers to the reference Model (line {node.lineno})"
+        if isinstance(node, ast.Name) and node.id in BANNED_BUILTINS:
+            return f"uses {node.id} (line {node.lineno})"
+        if isinstance(node, ast.Attribute):
+            if node.attr.startswith("__") and node.attr.endswith("__") and node.attr != "__init__":
+                return f"touches {node.attr} (line {node.lineno})"
+            if node.attr in FRAME_ATTRS:
+                return f"touches frame attribute {node.attr} (line {node.lineno})"
+        if isinstance(node, (ast.Attribute, ast.Name)):
+            full = names.resolve(node)
+            if full and any(full == b or full.startswith(b + ".") for b in TORCH_BANNED):
+                return f"uses {full} (line {node.lineno})"
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr":
+            if len(node.args) < 2 or not isinstance(node.args[1], ast.Constant) or names.resolve(node.args[0]):
+                return f"getattr with a computed name or on a module (line {node.lineno})"
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
+            targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target]
+            for t in targets:
+                for sub in ast.walk(t):
+                    if isinstance(sub, ast.Attribute) and names.resolve(sub.value):
+                        return f"patches {ast.unparse(sub)} (line {node.lineno})"
+            made = names.resolve(node.value.func) if isinstance(getattr(node, "value", None), ast.Call) else None
+            if made and made.startswith("torch.nn.") and made.rsplit(".", 1)[1] not in NN_HOLDERS:
+                nn_layers.update(t.attr for t in targets if isinstance(t, ast.Attribute)
+                                 and isinstance(t.value, ast.Name) and t.value.id == "self")
+        if isinstance(node, (ast.Global, ast.Nonlocal)):
+            return f"uses {type(node).__name__.lower()} state (line {node.lineno}): outputs cached across calls?"
+    for fn in path:
+        if fn.name in kernels:
+            continue
+        for node in ast.walk(fn):
+            if isinstance(node, (ast.Try, ast.ExceptHandler)) or type(node).__name__ == "TryStar":
+                return f"try/except in the forward path (line {node.lineno}): a fallback around the kernel?"
+            if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
+                return f"the @ operator in the forward path (line {node.lineno})"
+            if not isinstance(node, ast.Call):
+                continue
+            full = names.resolve(node.func)
+            if full and full.startswith("torch."):
+                if full[len("torch."):] not in TORCH_GLUE:
+                    return f"PyTorch compute {full} in the forward path (line {node.lineno})"
+            elif isinstance(node.func, ast.Attribute):
+                f = node.func
+                if isinstance(f.value, ast.Name) and f.value.id == "self" and f.attr in nn_layers:
+                    return f"calls the torch.nn layer self.{f.attr} in the forward path (line {node.lineno})"
+                if f.attr in COMPUTE_METHODS and not (full and full.startswith(("triton.", "math."))):
+                    return f"tensor compute .{f.attr}() in the forward path (line {node.lineno})"
+    return None
+
+
+def static_check(code):
+    """{"syntax": reason or None, "func_static": reason or None}; func_static is None when syntax fails."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError as e:
+        return {"syntax": f"does not parse: {e.msg} (line {e.lineno})", "func_static": None}
+    names = Names(tree)
+    bad, path, kernels = syntax_layer(tree, names)
+    if bad:
+        return {"syntax": bad, "func_static": None}
+    return {"syntax": None, "func_static": func_layer(tree, names, path, kernels)}
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    text = open(sys.argv[1], encoding="utf-8").read()
+    code = extract_code(text)
+    print({"extract": code is not None, **(static_check(code) if code else {})})

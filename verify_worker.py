@@ -1,0 +1,299 @@
+"""
+The sandboxed half of the verifier: the only code that ever shares a process with candidate code.
+
+    (started by verify.py, never by hand)   python verify_worker.py FD DEVICE
+
+verify.py starts one of these per pool slot, with a scrubbed environment and a temporary working folder.
+It imports torch and triton once (CUDA stays uninitialised), then for each candidate forks a child that:
+
+  1. drops into its own process group, with core dumps off, a file-size cap, an address-space cap (CPU)
+     or a GPU memory fraction (GPU), in a fresh working folder;
+  2. imports the candidate (already passed by the static layers in verify.py) and builds ModelNew under
+     the seed the reference was built with (PAPER.md §5);
+  3. runs forward on each trial's inputs under two monitors (PAPER.md §3, func layer, runtime):
+     every Triton launch is counted and the storages it was handed are noted; every aten op that runs
+     outside a launch is recorded by a TorchDispatchMode;
+  4. sends outputs and monitor records back, then times forward on request (GPU only).
+
+The child never sees the reference Model, the reference outputs or the comparison code: those live
+in verify.py's process. The zygote reaps the child, kills its process group at the time limit, and
+reports how it ended, so every candidate gets exactly one verdict whatever it does.
+"""
+
+import os
+import pickle
+import resource
+import signal
+import statistics
+import sys
+import tempfile
+import time
+import traceback
+from multiprocessing.connection import Connection
+
+# aten ops a forward may run outside a Triton kernel: allocation, views, copies and casts, metadata.
+# Everything else is PyTorch compute (PAPER.md §3: "core computation free of PyTorch compute").
+GLUE_OPS = {
+    "empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided", "zeros", "zeros_like",
+    "new_zeros", "ones", "ones_like", "new_ones", "full", "full_like", "new_full", "fill_", "zero_",
+    "scalar_tensor", "lift_fresh", "lift_fresh_copy", "detach", "alias", "arange",
+    "view", "_unsafe_view", "_reshape_alias", "reshape", "as_strided", "t", "transpose", "permute",
+    "expand", "unsqueeze", "squeeze", "select", "slice", "split", "split_with_sizes", "chunk", "unbind",
+    "unflatten", "flatten", "narrow", "view_as", "expand_as", "movedim", "contiguous",
+    "clone", "copy_", "_to_copy", "to",
+    "sym_size", "sym_stride", "sym_numel", "sym_storage_offset", "size", "stride", "is_contiguous",
+    "numel", "dim", "_local_scalar_dense", "is_same_size",
+}
+COPY_OPS = {"clone", "_to_copy", "copy_"}
+
+
+class Monitor:
+    """What happened during one forward: launches, compute ops outside kernels, kernel-touched storages."""
+
+    def __init__(self):
+        self.active = False
+        self.in_kernel = 0
+        self.launches = 0
+        self.compute_ops = []
+        self.kernel_storages = set()
+
+    def reset(self):
+        self.launches, self.compute_ops, self.kernel_storages = 0, [], set()
+
+
+MON = Monitor()
+
+
+def storage_of(t):
+    return t.untyped_storage().data_ptr()
+
+
+def install_triton_hooks(interpret):
+    """Count launches at the one place every launch passes: JITFunction.run (InterpretedFunction.run
+    in the interpreter). Autotune and heuristics wrappers call it too, so they are covered."""
+    import torch
+    from triton.runtime import jit
+    classes = [jit.JITFunction]
+    if interpret:
+        from triton.runtime import interpreter
+        classes.append(interpreter.InterpretedFunction)
+        # The interpreter has no benchmarker (PAPER.md §3, CPU path): autotune runs its first config.
+        from triton.runtime import autotuner
+        prune = autotuner.Autotuner.prune_configs
+        autotuner.Autotuner.prune_configs = lambda self, *a, **k: prune(self, *a, **k)[:1]
+        autotuner.Autotuner._bench = lambda self, *a, **k: [0.0, 0.0, 0.0]
+    for cls in classes:
+        def run(self, *args, _orig=cls.run, **kwargs):
+            if MON.active and not kwargs.get("warmup", False):
+                MON.launches += 1
+                for a in list(args) + list(kwargs.values()):
+                    if isinstance(a, torch.Tensor):
+                        MON.kernel_storages.add(storage_of(a))
+            MON.in_kernel += 1
+            try:
+                return _orig(self, *args, **kwargs)
+            finally:
+                MON.in_kernel -= 1
+        cls.run = run
+
+
+def op_recorder():
+    import torch
+    from torch.utils._python_dispatch import TorchDispatchMode
+
+    class OpRecorder(TorchDispatchMode):
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            out = func(*args, **(kwargs or {}))
+            if MON.active and not MON.in_kernel:
+                name = func.overloadpacket.__name__
+                if name not in GLUE_OPS:
+                    MON.compute_ops.append(str(func))
+                elif name in COPY_OPS:
+                    # A copy of a kernel's output counts as the kernel's output (e.g. .contiguous()).
+                    src = args[1] if name == "copy_" else args[0]
+                    dst = args[0] if name == "copy_" else out
+                    if isinstance(src, torch.Tensor) and storage_of(src) in MON.kernel_storages:
+                        MON.kernel_storages.add(storage_of(dst))
+            return out
+
+    return OpRecorder
+
+
+def as_tensors(out):
+    import torch
+    if isinstance(out, torch.Tensor):
+        return [out]
+    if isinstance(out, (tuple, list)) and out and all(isinstance(t, torch.Tensor) for t in out):
+        return list(out)
+    raise TypeError(f"forward returned {type(out).__name__}, not a tensor or a tuple of tensors")
+
+
+def short_error(e):
+    """The exception and the candidate's own line where it happened, for the verdict's reason."""
+    frames = [f for f in traceback.extract_tb(e.__traceback__) if f.filename.endswith("candidate.py")]
+    where = f" (candidate.py line {frames[-1].lineno}: {frames[-1].line})" if frames else ""
+    return f"{type(e).__name__}: {str(e)[:400]}{where}"
+
+
+def time_forward(fn, args, runs, warmup):
+    """Median ms of fn(*args) with CUDA events, an L2 flush before each run and a whole-device sync
+    before the end event, so work left on side streams is counted (PAPER.md §3, speedup layer)."""
+    import torch
+    flush = torch.empty(256 * 2**20, dtype=torch.uint8, device="cuda")  # > the 60 MB L2 of an H200
+    with torch.no_grad():
+        for _ in range(warmup):
+            out = fn(*args)
+        torch.cuda.synchronize()
+        times = []
+        for _ in range(runs):
+            flush.zero_()
+            start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            start.record()
+            out = fn(*args)
+            torch.cuda.synchronize()
+            end.record()
+            end.synchronize()
+            times.append(start.elapsed_time(end))
+    return statistics.median(times), out
+
+
+def gpu_lock(path):
+    """Timing is serialised per GPU across every process of the pool: an exclusive flock."""
+    import fcntl
+    f = open(path, "a")
+    fcntl.flock(f, fcntl.LOCK_EX)
+    return f
+
+
+def dumps(obj, cuda):
+    if cuda:  # CUDA tensors cross as IPC handles: no copy (torch registers the reductions)
+        import torch.multiprocessing  # noqa: F401
+        from multiprocessing.reduction import ForkingPickler
+        return bytes(ForkingPickler.dumps(obj))
+    return pickle.dumps(obj)
+
+
+def run_child(conn, device, job):
+    import importlib.util
+    import torch
+    cuda = device.startswith("cuda")
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (256 * 2**20, 256 * 2**20))
+    if cuda:
+        torch.cuda.set_device(torch.device(device))
+        torch.cuda.set_per_process_memory_fraction(job["gpu_mem_fraction"])
+    else:  # an address-space cap: a memory bomb fails inside the child, not the machine
+        vm = int(open("/proc/self/status").read().split("VmSize:")[1].split()[0]) * 1024
+        cap = vm + int(job["mem_gb"] * 2**30)
+        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+    os.chdir(tempfile.mkdtemp(prefix="cand_"))
+    payload = pickle.loads(conn.recv_bytes())
+    install_triton_hooks(interpret=not cuda)
+    recorder = op_recorder()
+
+    def send(obj):
+        conn.send_bytes(dumps(obj, cuda))
+
+    try:
+        with open("candidate.py", "w") as f:
+            f.write(payload["code"])
+        spec = importlib.util.spec_from_file_location("candidate", os.path.abspath("candidate.py"))
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        with torch.device(device):
+            torch.manual_seed(payload["init_seed"])  # the reference was built under the same seed
+            model = mod.ModelNew(*payload["init_inputs"])
+        model = model.to(device)
+        params = list(model.parameters())
+        with torch.no_grad():  # the reference's randomised constant parameters, by index and shape
+            for i, values in payload["overrides"]:
+                if i < len(params) and params[i].shape == values.shape:
+                    params[i].copy_(values.to(params[i].device, params[i].dtype))
+    except BaseException as e:  # noqa: BLE001 (SystemExit at import is a verdict, not our exit)
+        send({"type": "result", "stage": "compile", "error": short_error(e)})
+        return
+    keep, trials = [], []
+    with torch.no_grad():
+        for inputs in payload["trials"]:
+            inputs = [x.to(device) if isinstance(x, torch.Tensor) else x for x in inputs]
+            in_storages = {storage_of(x) for x in inputs if isinstance(x, torch.Tensor)}
+            MON.reset()
+            MON.active = True
+            try:
+                with recorder():
+                    outs = as_tensors(model(*inputs))
+                if cuda:
+                    torch.cuda.synchronize()
+            except BaseException as e:  # noqa: BLE001
+                MON.active = False
+                send({"type": "result", "stage": "runtime", "error": short_error(e)})
+                return
+            MON.active = False
+            trials.append({
+                "outs": outs if cuda else [o.detach().clone() for o in outs],
+                "inputs_after": None if cuda else inputs,
+                "launches": MON.launches,
+                "compute_ops": sorted(set(MON.compute_ops))[:20],
+                "alias": any(storage_of(o) in in_storages for o in outs),
+                "unwritten": [i for i, o in enumerate(outs) if storage_of(o) not in MON.kernel_storages],
+            })
+            keep.append((inputs, outs))
+    send({"type": "result", "stage": "ran", "trials": trials})
+    cmd = pickle.loads(conn.recv_bytes())
+    if cmd.get("time"):
+        inputs = keep[-1][0]
+        with gpu_lock(cmd["lock"]):
+            ms, out = time_forward(model, inputs, cmd["runs"], cmd["warmup"])
+        out = as_tensors(out)
+        keep.append((inputs, out))
+        send({"type": "timing", "ms": ms, "outs": out})
+        pickle.loads(conn.recv_bytes())  # "bye": the parent has copied what it needs from our memory
+
+
+def wait_child(pid, timeout):
+    """How the child ended: ('ok'|'exit'|'signal'|'timeout', detail). Kills its group at the limit."""
+    deadline = time.monotonic() + timeout
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        if time.monotonic() > deadline:
+            try:
+                os.killpg(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            os.waitpid(pid, 0)
+            return "timeout", timeout
+        time.sleep(0.005)
+    if os.WIFSIGNALED(status):
+        return "signal", signal.Signals(os.WTERMSIG(status)).name
+    code = os.WEXITSTATUS(status)
+    return ("ok", 0) if code == 0 else ("exit", code)
+
+
+def zygote(fd, device):
+    import torch  # noqa: F401 (imported once here, inherited by every child)
+    import triton  # noqa: F401
+    conn = Connection(fd)
+    conn.send_bytes(pickle.dumps({"type": "ready", "pid": os.getpid()}))
+    while True:
+        try:
+            job = pickle.loads(conn.recv_bytes())
+        except (EOFError, OSError):
+            return
+        pid = os.fork()
+        if pid == 0:
+            code = 0
+            try:
+                os.setsid()
+                run_child(conn, device, job)
+            except BaseException:  # noqa: BLE001
+                code = 3
+            finally:
+                os._exit(code)
+        how, detail = wait_child(pid, job["timeout"])
+        conn.send_bytes(pickle.dumps({"type": "exit", "how": how, "detail": detail}))
+
+
+if __name__ == "__main__":
+    zygote(int(sys.argv[1]), sys.argv[2])
