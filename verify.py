@@ -259,7 +259,7 @@ class Slot:
 def run_candidate(slot, code, ref, s, v, lock_path, gpu_fraction):
     """Run one candidate in a fresh child of `slot`; fill v's compile/func-runtime/correct/speedup layers."""
     cuda = s.device.startswith("cuda")
-    slot.send({"timeout": s.timeout, "mem_gb": s.mem_gb, "gpu_mem_fraction": gpu_fraction})
+    slot.send({"type": "job", "timeout": s.timeout, "mem_gb": s.mem_gb, "gpu_mem_fraction": gpu_fraction})
     trial_inputs = [[x.clone() if isinstance(x, torch.Tensor) else x for x in inp] for inp, _ in ref.trials]
     from verify_worker import dumps
     slot.conn.send_bytes(dumps({"code": code, "init_inputs": ref.init_inputs, "init_seed": ref.init_seed,
@@ -276,7 +276,10 @@ def run_candidate(slot, code, ref, s, v, lock_path, gpu_fraction):
         if m["type"] == "exit":
             break
         msgs.append(m)
-        if m["type"] == "result":
+        if m["type"] == "loaded":
+            v.compiled = True
+            v.ok("compile")
+        elif m["type"] == "result":
             judged = judge_trials(m, ref, trial_inputs, s, v)
             if judged and s.timing and cuda:
                 slot.send({"time": True, "lock": lock_path, "runs": s.runs, "warmup": s.warmup})
@@ -285,12 +288,14 @@ def run_candidate(slot, code, ref, s, v, lock_path, gpu_fraction):
         elif m["type"] == "timing":
             judge_timing(m, ref, s, v, lock_path)
             slot.send({"bye": True})
-    if not msgs:
+    if not any(x["type"] == "result" for x in msgs):
         how, detail = m["how"], m["detail"]
-        why = {"timeout": f"timed out after {detail:.0f} s", "signal": f"killed by {detail}",
+        why = {"timeout": f"timed out after {detail} s", "signal": f"the process was killed by {detail}",
                "exit": f"the process exited with status {detail} before giving a result",
                "ok": "the process exited before giving a result"}[how]
-        return v.fail("compile", why)
+        return v.fail("correct" if v.compiled else "compile", why)
+    if m["how"] != "ok" and v.reason is None:  # it answered, then died (e.g. while being timed)
+        v.fail("speedup", f"the process ended with {m['how']} {m['detail']} after its result")
     return v
 
 
@@ -298,8 +303,6 @@ def judge_trials(m, ref, trial_inputs, s, v):
     """The child's run of every trial: func layer (runtime) and correct layer. True when worth timing."""
     if m["stage"] == "compile":
         return v.fail("compile", m["error"])
-    v.compiled = True
-    v.ok("compile")
     if m["stage"] == "runtime":
         return v.fail("correct", f"forward raised {m['error']}")
     # Func, runtime (PAPER.md §3): at least one launch, no aten compute outside kernels, outputs written
@@ -401,14 +404,15 @@ class VerifierPool:
         else:
             v.ok("extract")
             layers = static_check(code)
-            for layer in ("syntax", "func_static"):
+            for layer in ("syntax", "safety", "func_static"):
                 bad = layers[layer]
-                if bad and (layer == "syntax" or self.s.verifier == "robust"):
+                # Safety rules gate execution in every mode; the func rules gate validity in robust mode only.
+                if bad and (layer != "func_static" or self.s.verifier == "robust"):
                     v.fail(layer, bad)
                 else:
                     v.ok(layer, note=bad)
-            v.valid = v.reason is None
-            if v.valid:  # static rejection happens before any candidate code runs
+            v.valid = layers["syntax"] is None if self.s.verifier == "naive" else v.reason is None
+            if v.reason is None:  # static rejection happens before any candidate code runs
                 try:
                     ref = self.reference(problem_src, name)
                 except ProblemError as e:
@@ -418,6 +422,10 @@ class VerifierPool:
                     slot = self.slots.get()
                     try:
                         run_candidate(slot, code, ref, self.s, v, self.lock_path, self.gpu_fraction)
+                    except (OSError, EOFError) as e:  # the zygote itself went away: replace it
+                        slot.close()
+                        slot.start()
+                        v.fail("correct" if v.compiled else "compile", f"the worker was lost ({e}) and replaced")
                     finally:
                         self.slots.put(slot)
         v.seconds = round(time.perf_counter() - t0, 3)
@@ -468,13 +476,12 @@ def verify(problem_src, completion, settings=None, **kw):
 # CLI
 
 
-def read_text(path, what, row=None):
-    where = f"{what} {path}" + (f" (row {row})" if row else "")
+def read_text(path, what, where=""):
     try:
         return Path(path).read_text(encoding="utf-8")
     except OSError as e:
         from model import InputError
-        raise InputError(f"cannot read {where}: {e.strerror}") from e
+        raise InputError(f"{where}cannot read {what} {path}: {e.strerror}") from e
 
 
 def batch_pairs(path):
@@ -492,8 +499,8 @@ def batch_pairs(path):
         if not isinstance(row, dict) or not all(isinstance(row.get(k), str) for k in ("problem", "candidate")):
             raise InputError(f"{path} line {n}: needs string fields 'problem' and 'candidate'")
         prob, cand = row["problem"], row["candidate"]
-        prob_src = read_text(prob, "problem", n) if "\n" not in prob else prob
-        cand_src = read_text(cand, "candidate", n) if "\n" not in cand else cand
+        prob_src = read_text(prob, "problem", f"{path} line {n}: ") if "\n" not in prob else prob
+        cand_src = read_text(cand, "candidate", f"{path} line {n}: ") if "\n" not in cand else cand
         pairs.append((prob_src, cand_src))
         names.append(row.get("name") or (prob if "\n" not in prob else f"row {n}"))
     return pairs, names

@@ -6,7 +6,7 @@ its text, so `import torch.nn.functional as F; F.relu` and `from torch import re
     python verify_static.py CANDIDATE        # print each layer's finding for a completion or .py file
 
     extract_code(completion) -> str | None
-    static_check(code) -> {"syntax": reason or None, "func_static": reason or None}
+    static_check(code) -> {"syntax": ..., "safety": ..., "func_static": ...}   # each a reason, or None
 
 The runtime half of the func layer (launch counting, aten ops, kernel-written outputs) is in
 verify_worker.py; it catches what no AST rule can, such as getattr(torch, "mat" + "mul").
@@ -52,15 +52,16 @@ TORCH_GLUE = {"empty", "empty_like", "empty_strided", "zeros", "zeros_like", "on
               "float64", "bfloat16", "int8", "int16", "int32", "int64", "uint8", "bool", "float", "half",
               "long", "int", "cuda.current_device", "cuda.is_available", "cuda.get_device_capability",
               "cuda.device_count"}
-# Anywhere in the code, not only in forward: generated kernels, C++ extensions, raw aten, other streams.
-TORCH_BANNED = ("torch.compile", "torch._inductor", "torch._dynamo", "torch.jit", "torch.utils.cpp_extension",
-                "torch.ops", "torch._C", "torch.library", "torch.cuda.Stream", "torch.cuda.stream",
-                "torch.cuda.graph", "torch.cuda.CUDAGraph", "torch.cuda.set_stream", "torch.multiprocessing",
-                "torch.distributed", "torch.fx", "torch.export", "torch.testing", "torch.from_numpy",
-                "torch.utils", "torch.backends", "torch.hub", "torch.load", "torch.save", "torch.manual_seed",
-                "torch.random", "torch.set_default_device", "torch.overrides", "torch.autograd",
+# Anywhere in the code. Unsafe: native code, raw aten, processes, files, the network, Triton's internals;
+# these never run, in any mode. Cheats: generated kernels, other streams, numpy; these make it invalid.
+TORCH_UNSAFE = ("torch.utils", "torch.ops", "torch._C", "torch.library", "torch.multiprocessing",
+                "torch.distributed", "torch.hub", "torch.load", "torch.save", "torch.backends", "torch.overrides",
                 "triton.testing", "triton.runtime", "triton.compiler", "triton.knobs", "triton.backends",
                 "triton.tools")
+TORCH_CHEATS = ("torch.compile", "torch._inductor", "torch._dynamo", "torch.jit", "torch.cuda.Stream",
+                "torch.cuda.stream", "torch.cuda.graph", "torch.cuda.CUDAGraph", "torch.cuda.set_stream",
+                "torch.fx", "torch.export", "torch.testing", "torch.from_numpy", "torch.autograd", "torch.random",
+                "torch.manual_seed", "torch.set_default_device")
 BANNED_BUILTINS = {"open", "eval", "exec", "compile", "__import__", "globals", "locals", "vars", "setattr",
                    "delattr", "breakpoint", "input", "memoryview", "exit", "quit", "help"}
 # Tensor methods that compute (a denylist: the runtime monitor is the allowlist that catches the rest).
@@ -170,9 +171,13 @@ def syntax_layer(tree, names):
     return None, path, kernels
 
 
-def func_layer(tree, names, path, kernels):
-    """PAPER.md §3 func layer, static half, and the §7 exploits an AST can see."""
-    nn_layers = set()  # self.<attr> holding a torch.nn module built in __init__
+def banned(full, prefixes):
+    return full is not None and any(full == b or full.startswith(b + ".") for b in prefixes)
+
+
+def safety_layer(tree, names):
+    """What must never run, even in naive mode: imports beyond torch/triton/stdlib maths, files, eval,
+    dunder and frame access (stack walking, gc), computed getattr, and patching any module's attributes."""
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for a in node.names:
@@ -181,6 +186,30 @@ def func_layer(tree, names, path, kernels):
         elif isinstance(node, ast.ImportFrom):
             if node.level or (node.module or "").split(".")[0] not in IMPORT_ROOTS:
                 return f"imports from {node.module or '.'} (line {node.lineno})"
+        elif isinstance(node, ast.Name) and node.id in BANNED_BUILTINS:
+            return f"uses {node.id} (line {node.lineno})"
+        elif isinstance(node, ast.Attribute):
+            if node.attr.startswith("__") and node.attr.endswith("__") and node.attr != "__init__":
+                return f"touches {node.attr} (line {node.lineno})"
+            if node.attr in FRAME_ATTRS:
+                return f"touches frame attribute {node.attr} (line {node.lineno})"
+        if isinstance(node, (ast.Attribute, ast.Name)) and banned(names.resolve(node), TORCH_UNSAFE):
+            return f"uses {names.resolve(node)} (line {node.lineno})"
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr":
+            if len(node.args) < 2 or not isinstance(node.args[1], ast.Constant) or names.resolve(node.args[0]):
+                return f"getattr with a computed name or on a module (line {node.lineno})"
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
+            targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target]
+            for sub in (s for t in targets for s in ast.walk(t)):
+                if isinstance(sub, ast.Attribute) and names.resolve(sub.value):
+                    return f"patches {ast.unparse(sub)} (line {node.lineno})"
+    return None
+
+
+def func_layer(tree, names, path, kernels):
+    """PAPER.md §3 func layer, static half, and the §7 exploits an AST can see."""
+    nn_layers = set()  # self.<attr> holding a torch.nn module built in __init__
+    for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef):
             if node.name == "Model":
                 return f"defines a class named Model, the reference's name (line {node.lineno})"
@@ -189,29 +218,12 @@ def func_layer(tree, names, path, kernels):
                     return f"class {node.name} subclasses {ast.unparse(b)}, not nn.Module (line {node.lineno})"
         if isinstance(node, ast.Name) and node.id == "Model":
             return f"refers to the reference Model (line {node.lineno})"
-        if isinstance(node, ast.Name) and node.id in BANNED_BUILTINS:
-            return f"uses {node.id} (line {node.lineno})"
-        if isinstance(node, ast.Attribute):
-            if node.attr.startswith("__") and node.attr.endswith("__") and node.attr != "__init__":
-                return f"touches {node.attr} (line {node.lineno})"
-            if node.attr in FRAME_ATTRS:
-                return f"touches frame attribute {node.attr} (line {node.lineno})"
-        if isinstance(node, (ast.Attribute, ast.Name)):
-            full = names.resolve(node)
-            if full and any(full == b or full.startswith(b + ".") for b in TORCH_BANNED):
-                return f"uses {full} (line {node.lineno})"
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr":
-            if len(node.args) < 2 or not isinstance(node.args[1], ast.Constant) or names.resolve(node.args[0]):
-                return f"getattr with a computed name or on a module (line {node.lineno})"
-        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
-            targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target]
-            for t in targets:
-                for sub in ast.walk(t):
-                    if isinstance(sub, ast.Attribute) and names.resolve(sub.value):
-                        return f"patches {ast.unparse(sub)} (line {node.lineno})"
-            made = names.resolve(node.value.func) if isinstance(getattr(node, "value", None), ast.Call) else None
-            if made and made.startswith("torch.nn.") and made.rsplit(".", 1)[1] not in NN_HOLDERS:
-                nn_layers.update(t.attr for t in targets if isinstance(t, ast.Attribute)
+        if isinstance(node, (ast.Attribute, ast.Name)) and banned(names.resolve(node), TORCH_CHEATS):
+            return f"uses {names.resolve(node)} (line {node.lineno})"
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+            made = names.resolve(node.value.func) or ""
+            if made.startswith("torch.nn.") and made.rsplit(".", 1)[1] not in NN_HOLDERS:
+                nn_layers.update(t.attr for t in node.targets if isinstance(t, ast.Attribute)
                                  and isinstance(t.value, ast.Name) and t.value.id == "self")
         if isinstance(node, (ast.Global, ast.Nonlocal)):
             return f"uses {type(node).__name__.lower()} state (line {node.lineno}): outputs cached across calls?"
@@ -239,16 +251,16 @@ def func_layer(tree, names, path, kernels):
 
 
 def static_check(code):
-    """{"syntax": reason or None, "func_static": reason or None}; func_static is None when syntax fails."""
+    """{"syntax", "safety", "func_static"}: each a reason, or None when it passed (or was not reached)."""
     try:
         tree = ast.parse(code)
     except SyntaxError as e:
-        return {"syntax": f"does not parse: {e.msg} (line {e.lineno})", "func_static": None}
+        return {"syntax": f"does not parse: {e.msg} (line {e.lineno})", "safety": None, "func_static": None}
     names = Names(tree)
     bad, path, kernels = syntax_layer(tree, names)
     if bad:
-        return {"syntax": bad, "func_static": None}
-    return {"syntax": None, "func_static": func_layer(tree, names, path, kernels)}
+        return {"syntax": bad, "safety": None, "func_static": None}
+    return {"syntax": None, "safety": safety_layer(tree, names), "func_static": func_layer(tree, names, path, kernels)}
 
 
 if __name__ == "__main__":

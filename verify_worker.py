@@ -194,6 +194,11 @@ def run_child(conn, device, job):
     def send(obj):
         conn.send_bytes(dumps(obj, cuda))
 
+    def result(obj):
+        """Every result is answered (time it, or not): waiting for the answer keeps it off the zygote's line."""
+        send({"type": "result", **obj})
+        return pickle.loads(conn.recv_bytes())
+
     try:
         with open("candidate.py", "w") as f:
             f.write(payload["code"])
@@ -210,8 +215,9 @@ def run_child(conn, device, job):
                 if i < len(params) and params[i].shape == values.shape:
                     params[i].copy_(values.to(params[i].device, params[i].dtype))
     except BaseException as e:  # noqa: BLE001 (SystemExit at import is a verdict, not our exit)
-        send({"type": "result", "stage": "compile", "error": short_error(e)})
+        result({"stage": "compile", "error": short_error(e)})
         return
+    send({"type": "loaded"})  # so a crash from here on is a runtime failure, not a compile failure
     keep, trials = [], []
     with torch.no_grad():
         for inputs in payload["trials"]:
@@ -226,7 +232,7 @@ def run_child(conn, device, job):
                     torch.cuda.synchronize()
             except BaseException as e:  # noqa: BLE001
                 MON.active = False
-                send({"type": "result", "stage": "runtime", "error": short_error(e)})
+                result({"stage": "runtime", "error": short_error(e)})
                 return
             MON.active = False
             trials.append({
@@ -238,8 +244,7 @@ def run_child(conn, device, job):
                 "unwritten": [i for i, o in enumerate(outs) if storage_of(o) not in MON.kernel_storages],
             })
             keep.append((inputs, outs))
-    send({"type": "result", "stage": "ran", "trials": trials})
-    cmd = pickle.loads(conn.recv_bytes())
+    cmd = result({"stage": "ran", "trials": trials})
     if cmd.get("time"):
         inputs = keep[-1][0]
         with gpu_lock(cmd["lock"]):
@@ -281,6 +286,8 @@ def zygote(fd, device):
             job = pickle.loads(conn.recv_bytes())
         except (EOFError, OSError):
             return
+        if job.get("type") != "job":  # an answer meant for a child that died before reading it
+            continue
         pid = os.fork()
         if pid == 0:
             code = 0

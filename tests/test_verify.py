@@ -1,0 +1,201 @@
+"""The verifier on real kernels in the Triton interpreter: honest ones pass, wrong ones fail, every CPU-runnable
+exploit of PAPER.md §7 earns nothing, and every sandbox case gets exactly one verdict."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, kernelbench_rows
+from verify import Settings, VerifierPool, load_problem, ProblemError
+from verify_static import extract_code, static_check
+
+CASES = ROOT / "tests" / "verify_cases"
+
+# case -> (valid, compiled, correct, the layer that decided or None, a fragment of the reason)
+EXPECT = {
+    # honest kernels: elementwise, autotuned, a raw completion, softmax, reduction, tl.dot matmul,
+    # a linear layer whose weights live in nn.Linear, LayerNorm with its affine step
+    "relu__ok": (True, True, True, None, ""),
+    "relu__autotune_ok": (True, True, True, None, ""),
+    "relu__completion.txt": (True, True, True, None, ""),
+    "softmax__ok": (True, True, True, None, ""),
+    "rowsum__ok": (True, True, True, None, ""),
+    "matmul__ok": (True, True, True, None, ""),
+    "linear__ok": (True, True, True, None, ""),
+    "layernorm__ok": (True, True, True, None, ""),
+    # honest but wrong
+    "relu__wrong": (True, True, False, "correct", "differs"),
+    "softmax__wrong": (True, True, False, "correct", "differs"),
+    "matmul__wrong": (True, True, False, "correct", "differs"),
+    # PAPER.md §7, one by one
+    "relu__torch_call": (False, False, False, "func_static", "torch.relu"),
+    "relu__nn_layer": (False, False, False, "func_static", "self.act"),
+    "matmul__at_operator": (False, False, False, "func_static", "@ operator"),
+    "linear__functional": (False, False, False, "func_static", "torch.nn.functional.linear"),
+    "relu__hidden_compute": (False, True, True, "func_runtime", "aten.mul"),  # correct, caught cheating
+    "relu__clamp_min": (False, True, True, "func_runtime", "aten.clamp_min"),
+    "relu__getattr": (False, False, False, "safety", "getattr"),
+    "relu__uninit_decoy": (False, True, False, "func_runtime", "not written by a Triton kernel"),
+    "relu__never_launched": (False, False, False, "syntax", "no launch"),
+    "relu__try_fallback": (False, False, False, "func_static", "try/except"),
+    "relu__subclass_ref": (False, False, False, "func_static", "subclasses Model"),
+    "relu__copy_ref": (False, False, False, "func_static", "class named Model"),
+    "relu__cache": (False, True, False, "func_runtime", "launched no Triton kernel"),
+    "relu__in_place": (True, True, False, "correct", "aliases an input"),
+    "relu__zero_input": (True, True, False, "correct", "input 0 was mutated"),
+    "relu__return_input": (True, True, False, "correct", "aliases an input"),
+    "relu__patch_allclose": (False, False, False, "safety", "patches torch.allclose"),
+    "relu__steal_gc": (False, False, False, "safety", "imports gc"),
+    "relu__first_calls_only": (True, True, False, "correct", "trial 2"),
+    "relu__torch_compile": (False, False, False, "func_static", "torch.compile"),
+    "relu__side_stream": (False, False, False, "func_static", "torch.cuda.Stream"),
+    "relu__write_file": (False, False, False, "safety", "uses open"),
+    "layernorm__no_affine": (True, True, False, "correct", "differs"),  # caught by randomised affine params
+    # sandbox: each still gets one verdict, and the next candidate is served normally
+    "relu__sb_hang": (True, True, False, "correct", "timed out"),
+    "relu__sb_system_exit": (True, False, False, "compile", "SystemExit"),
+    "relu__sb_memory_bomb": (True, True, False, "correct", "MemoryError"),
+    "relu__sb_wild_pointer": (True, True, False, "correct", "SIGSEGV"),
+    "relu__sb_kill_all": (False, False, False, "safety", "imports os"),
+    "relu__sb_escape": (False, False, False, "safety", "imports os"),
+}
+
+
+def problem_of(case):
+    return (CASES / f"p_{case.split('__')[0]}.py").read_text()
+
+
+def candidate_path(case):
+    return CASES / (case if case.endswith(".txt") else case + ".py")
+
+
+@pytest.fixture(scope="module")
+def pool():
+    with VerifierPool(Settings(device="cpu", timeout=20), workers=2) as p:
+        yield p
+
+
+@pytest.fixture(scope="module")
+def verdicts(pool, tmp_path_factory):
+    names = list(EXPECT) + ["relu__ok"]  # the last proves the pool still serves after every crash above
+    pairs = [(problem_of(c), candidate_path(c).read_text()) for c in names]
+    return dict(zip(names[:-1], pool.map(pairs)[:-1])), pool.map(pairs[-1:])[0]
+
+
+@pytest.mark.parametrize("case", list(EXPECT))
+def test_case(verdicts, case):
+    v = verdicts[0][case]
+    valid, compiled, correct, layer, fragment = EXPECT[case]
+    assert (v.valid, v.compiled, v.correct, v.layer) == (valid, compiled, correct, layer), v
+    assert fragment in (v.reason or ""), v.reason
+    assert v.speedup is None  # no timing on the CPU
+    # the reward's ground truth: only valid and correct pays (PAPER.md §4)
+    assert (v.valid and v.correct) == (case.endswith("ok") or case.endswith(".txt"))
+
+
+def test_pool_survives_every_crash_and_no_exploit_ran(verdicts):
+    assert verdicts[1].valid and verdicts[1].correct
+    assert not Path("/tmp/tritonrl_pwned").exists() and not Path("/tmp/tritonrl_pwned_naive").exists()
+
+
+def test_naive_verifier_pays_the_cheats_the_robust_one_catches():
+    """PAPER.md §6: the cheating gap. Naive = syntax only; unsafe code still never runs."""
+    cheats = ["relu__hidden_compute", "relu__torch_call", "relu__nn_layer", "linear__functional"]
+    with VerifierPool(Settings(device="cpu", verifier="naive"), workers=2) as pool:
+        vs = pool.map([(problem_of(c), candidate_path(c).read_text()) for c in cheats + ["relu__steal_gc"]])
+    for c, v in zip(cheats, vs):
+        assert v.valid and v.compiled and v.correct, (c, v)
+    assert not vs[-1].compiled and vs[-1].layer == "safety"
+
+
+def test_references_are_shared_per_problem_with_unpredictable_seeds(pool):
+    src = problem_of("relu__ok")
+    a, b = pool.reference(src, "relu"), pool.reference(src, "relu")
+    assert a is b and len(a.trials) == 5
+    xs = [inp[0] for inp, _ in a.trials]
+    assert all(not xs[0].equal(x) for x in xs[1:])  # fresh inputs every trial
+    with VerifierPool(Settings(device="cpu"), workers=1) as other:
+        assert not other.reference(src, "relu").trials[0][0][0].equal(xs[0])  # and every pool
+
+
+def test_extract_code():
+    code = "class ModelNew:\n    pass\n"
+    assert extract_code(f"<think>\n```python\nclass ModelNew: x\n```\n</think>\n```python\n{code}```") == code
+    assert extract_code("<think>\nno end to the reasoning\n```python\n" + code + "```") is None
+    assert extract_code(code) == code  # plain code
+    assert extract_code("Here is the answer: it is fast.") is None
+    two = f"```python\n{code}```\n```python\nprint(1)\n```\n```py\n{code.replace('pass', 'x = 1')}```"
+    assert extract_code(two) == code.replace("pass", "x = 1")  # the last block that defines ModelNew
+    assert extract_code("```python\nclass ModelNew:\n    pass\n") is None  # cut off mid-block
+
+
+def test_static_rules_resolve_aliases():
+    base = ("import torch\nimport triton\nimport triton.language as tl\n{imp}\n@triton.jit\ndef k(x):\n    pass\n"
+            "class ModelNew(torch.nn.Module):\n    def forward(self, x):\n        k[(1,)](x)\n        return {ret}\n")
+    for imp, ret, fragment in [("from torch import relu as r", "r(x)", "torch.relu"),
+                               ("from torch.nn import functional as G", "G.gelu(x)", "functional.gelu"),
+                               ("import torch.nn.functional as F", "F.softmax(x, 1)", "functional.softmax"),
+                               ("", "x.softmax(1)", ".softmax()"), ("", "torch.mm(x, x)", "torch.mm")]:
+        assert fragment in static_check(base.format(imp=imp, ret=ret))["func_static"], (imp, ret)
+    ok = static_check(base.format(imp="", ret="x.view(-1).contiguous()"))
+    assert ok == {"syntax": None, "safety": None, "func_static": None}
+    assert "does not parse" in static_check("def (")["syntax"]
+    assert static_check(base.format(imp="", ret="x").replace("@triton.jit\n", ""))["syntax"] == "no @triton.jit kernel"
+
+
+def run_cli(*args, timeout=300):
+    return subprocess.run([sys.executable, "verify.py", *map(str, args)], cwd=ROOT, capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def test_cli_single_pair_and_batch(tmp_path):
+    r = run_cli(CASES / "p_relu.py", CASES / "relu__torch_call.py")
+    assert r.returncode == 0  # a verdict was given, however unfavourable
+    v = json.loads(r.stdout.strip().splitlines()[-1])
+    assert {"valid", "compiled", "correct", "speedup", "reason", "checks"} <= set(v) and v["valid"] is False
+    assert set(v["checks"]) == {"extract", "syntax", "safety", "func_static"}
+    batch = tmp_path / "pairs.jsonl"
+    rows = [{"problem": str(CASES / "p_softmax.py"), "candidate": str(CASES / "softmax__ok.py")},
+            {"problem": str(CASES / "p_relu.py"), "candidate": (CASES / "relu__clamp_min.py").read_text()}]
+    batch.write_text("\n".join(json.dumps(x) for x in rows) + "\n")
+    r = run_cli("--batch", batch, "--out", tmp_path / "v.jsonl", "--workers", "2")
+    assert r.returncode == 0 and "candidates/s" in r.stderr
+    out = [json.loads(x) for x in (tmp_path / "v.jsonl").read_text().splitlines()]
+    assert [(o["valid"], o["correct"]) for o in out] == [(True, True), (False, True)]
+
+
+def test_cli_bad_input_is_one_clear_error(tmp_path):
+    r = run_cli(tmp_path / "missing.py", CASES / "relu__ok.py")
+    assert r.returncode == 2 and r.stderr.startswith("error: cannot read problem") and "missing.py" in r.stderr
+    bad = tmp_path / "no_inputs.py"
+    bad.write_text("import torch\nclass Model(torch.nn.Module):\n    pass\ndef get_init_inputs():\n    return []\n")
+    r = run_cli(bad, CASES / "relu__ok.py")
+    assert r.returncode == 2 and "no_inputs.py defines no get_inputs" in r.stderr and "Traceback" not in r.stderr
+    batch = tmp_path / "b.jsonl"
+    good = json.dumps({"problem": str(CASES / "p_relu.py"), "candidate": str(CASES / "relu__ok.py")})
+    batch.write_text(good + "\n{oops\n")
+    r = run_cli("--batch", batch)
+    assert r.returncode == 2 and f"{batch} line 2: not JSON" in r.stderr
+    batch.write_text(good + "\n" + good.replace("relu__ok.py", "gone.py") + "\n")
+    r = run_cli("--batch", batch)
+    assert r.returncode == 2 and f"{batch} line 2: cannot read candidate" in r.stderr and "gone.py" in r.stderr
+
+
+def test_broken_problem_gets_a_verdict_in_a_pool(pool):
+    v = pool.verify_one("import torch\nclass Model(torch.nn.Module):\n    pass\n", (CASES / "relu__ok.py").read_text())
+    assert not v.valid and v.layer == "problem" and "get_inputs" in v.reason
+
+
+@pytest.mark.parametrize("level", [1, 2])
+def test_every_kernelbench_problem_loads_and_is_not_triton(level):
+    """Full-size inputs are GBs, so on the CPU each problem is loaded and checked, not run."""
+    for row in kernelbench_rows(level):
+        ns = load_problem(row["code"], row["name"])
+        assert callable(ns["get_inputs"]) and callable(ns["get_init_inputs"])
+        verdict = static_check(row["code"])
+        assert verdict["syntax"] in ("no class ModelNew at module level",), (row["name"], verdict)
+    with pytest.raises(ProblemError, match="defines no Model"):
+        load_problem("def get_inputs(): return []\ndef get_init_inputs(): return []\n", "nomodel.py")
