@@ -22,6 +22,7 @@ In code:
 """
 
 import argparse
+import collections
 import hashlib
 import json
 import os
@@ -85,6 +86,7 @@ class Settings:
     flag_speedup: float = 10.0
     timeout: float = 120.0
     mem_gb: float = 4.0
+    ref_cache_gb: float = 32.0
 
 
 @dataclass
@@ -139,14 +141,31 @@ def to_device(xs, device):
     return [x.to(device) if isinstance(x, torch.Tensor) else x for x in xs]
 
 
+# get_inputs() draws from torch's global RNG: seeding and drawing must not interleave across pool threads.
+RNG_LOCK = threading.RLock()
+
+
 @dataclass
 class Reference:
+    """A problem's reference: its outputs for each trial's seed. Inputs are not kept: they are regenerated
+    from the seed on the device when needed (milliseconds on a GPU, where full-size inputs are GBs)."""
+    ns: dict
+    device: str
     init_inputs: list
     init_seed: int
-    trials: list  # (inputs kept pristine, reference outputs)
     overrides: list  # (parameter index, values) for parameters the reference left constant
+    seeds: list
+    outs: list
     model: object = None
     ms: float | None = None
+
+    def inputs(self, k):
+        with RNG_LOCK, torch.device(self.device):  # generated on the GPU when there is one (PAPER.md §3)
+            torch.manual_seed(self.seeds[k])
+            return to_device(list(self.ns["get_inputs"]()), self.device)
+
+    def nbytes(self):
+        return sum(o.numel() * o.element_size() for outs in self.outs for o in outs)
 
 
 def randomise_constant_params(model):
@@ -166,27 +185,27 @@ def make_reference(src, settings, name="problem"):
     """Seeds the candidate cannot predict: drawn from the OS, never sent to the candidate's process."""
     ns = load_problem(src, name)
     dev = settings.device
-    init_seed = secrets.randbits(31)
     try:
-        init_inputs = list(ns["get_init_inputs"]())
-        with torch.device(dev):
-            torch.manual_seed(init_seed)  # PAPER.md §5: both models built under the same seed
-            model = ns["Model"](*init_inputs)
-        model = model.to(dev)
-        torch.manual_seed(secrets.randbits(63))
-        overrides = randomise_constant_params(model)
-        trials = []
+        with RNG_LOCK:
+            init_seed = secrets.randbits(31)
+            init_inputs = list(ns["get_init_inputs"]())
+            with torch.device(dev):
+                torch.manual_seed(init_seed)  # PAPER.md §5: both models built under the same seed
+                model = ns["Model"](*init_inputs)
+            model = model.to(dev)
+            torch.manual_seed(secrets.randbits(63))
+            overrides = randomise_constant_params(model)
+        ref = Reference(ns, dev, init_inputs, init_seed, overrides, [secrets.randbits(63) for _ in range(settings.trials)],
+                        [], model)
         with torch.no_grad():
-            for _ in range(settings.trials):
-                torch.manual_seed(secrets.randbits(63))
-                with torch.device(dev):  # generated on the GPU when there is one
-                    inputs = to_device(list(ns["get_inputs"]()), dev)
-                outs = model(*[x.clone() if isinstance(x, torch.Tensor) else x for x in inputs])
+            for k in range(settings.trials):
+                with RNG_LOCK:  # the forward too: a reference may draw random numbers (dropout)
+                    outs = model(*ref.inputs(k))
                 outs = [outs] if isinstance(outs, torch.Tensor) else list(outs)
-                trials.append((inputs, [o.detach().clone() for o in outs]))
+                ref.outs.append([o.detach().clone() for o in outs])
     except BaseException as e:  # noqa: BLE001
         raise ProblemError(f"{name}: the reference fails: {type(e).__name__}: {e}") from e
-    return Reference(init_inputs, init_seed, trials, overrides, model)
+    return ref
 
 
 def compare(ref_outs, outs, atol, rtol):
@@ -256,97 +275,92 @@ class Slot:
         self.proc.wait()
 
 
+class ChildDied(Exception):
+    """The zygote's word that the candidate's process ended before it was told to."""
+
+
 def run_candidate(slot, code, ref, s, v, lock_path, gpu_fraction):
-    """Run one candidate in a fresh child of `slot`; fill v's compile/func-runtime/correct/speedup layers."""
+    """Run one candidate in a fresh child of `slot`; fill v's compile, func_runtime, correct and speedup layers."""
     cuda = s.device.startswith("cuda")
-    slot.send({"type": "job", "timeout": s.timeout, "mem_gb": s.mem_gb, "gpu_mem_fraction": gpu_fraction})
-    trial_inputs = [[x.clone() if isinstance(x, torch.Tensor) else x for x in inp] for inp, _ in ref.trials]
     from verify_worker import dumps
-    slot.conn.send_bytes(dumps({"code": code, "init_inputs": ref.init_inputs, "init_seed": ref.init_seed,
-                                "overrides": ref.overrides, "trials": trial_inputs}, cuda))
-    msgs = []
-    deadline = time.monotonic() + s.timeout + 30
-    while True:  # messages from the child, then the zygote's word on how the child ended
-        try:
-            m = slot.recv(timeout=max(0.1, deadline - time.monotonic()))
-        except (TimeoutError, EOFError, OSError):
-            slot.close()
-            slot.start()
-            return v.fail("compile", "the worker stopped answering; it was replaced")
+    deadline = time.monotonic() + s.timeout + 30  # the zygote kills the child at s.timeout; this is a backstop
+
+    def ask(obj):
+        slot.conn.send_bytes(dumps(obj, cuda))
+        m = slot.recv(timeout=max(0.1, deadline - time.monotonic()))
         if m["type"] == "exit":
-            break
-        msgs.append(m)
-        if m["type"] == "loaded":
+            raise ChildDied(m)
+        return m
+
+    slot.send({"type": "job", "timeout": s.timeout, "mem_gb": s.mem_gb, "gpu_mem_fraction": gpu_fraction})
+    try:
+        m = ask({"code": code, "init_inputs": ref.init_inputs, "init_seed": ref.init_seed, "overrides": ref.overrides})
+        if m["type"] == "error":
+            v.fail("compile", m["error"])
+        else:
             v.compiled = True
             v.ok("compile")
-        elif m["type"] == "result":
-            judged = judge_trials(m, ref, trial_inputs, s, v)
-            if judged and s.timing and cuda:
-                slot.send({"time": True, "lock": lock_path, "runs": s.runs, "warmup": s.warmup})
-            else:
-                slot.send({"time": False})
-        elif m["type"] == "timing":
-            judge_timing(m, ref, s, v, lock_path)
-            slot.send({"bye": True})
-    if not any(x["type"] == "result" for x in msgs):
-        how, detail = m["how"], m["detail"]
+            judge(ask, ref, s, v, lock_path, cuda)
+        slot.send({"op": "bye"})
+        slot.recv(timeout=max(0.1, deadline - time.monotonic()))  # the zygote's "exit"
+    except ChildDied as e:
+        how, detail = e.args[0]["how"], e.args[0]["detail"]
         why = {"timeout": f"timed out after {detail} s", "signal": f"the process was killed by {detail}",
-               "exit": f"the process exited with status {detail} before giving a result",
-               "ok": "the process exited before giving a result"}[how]
-        return v.fail("correct" if v.compiled else "compile", why)
-    if m["how"] != "ok" and v.reason is None:  # it answered, then died (e.g. while being timed)
-        v.fail("speedup", f"the process ended with {m['how']} {m['detail']} after its result")
+               "exit": f"the process exited with status {detail}", "ok": "the process exited"}[how]
+        v.correct = False
+        v.fail("correct" if v.compiled else "compile", why)
     return v
 
 
-def judge_trials(m, ref, trial_inputs, s, v):
-    """The child's run of every trial: func layer (runtime) and correct layer. True when worth timing."""
-    if m["stage"] == "compile":
-        return v.fail("compile", m["error"])
-    if m["stage"] == "runtime":
-        return v.fail("correct", f"forward raised {m['error']}")
-    # Func, runtime (PAPER.md §3): at least one launch, no aten compute outside kernels, outputs written
-    # by kernels. Recorded in every mode; gates validity only in robust mode.
-    func_bad = None
-    for t in m["trials"]:
-        if t["launches"] == 0:
-            func_bad = "forward launched no Triton kernel"
-        elif t["compute_ops"]:
-            func_bad = f"PyTorch compute ran outside Triton kernels: {', '.join(t['compute_ops'][:5])}"
-        elif t["unwritten"]:
-            func_bad = f"output {t['unwritten'][0]} was not written by a Triton kernel (a decoy kernel?)"
-        if func_bad:
-            break
-    if func_bad and s.verifier == "robust":
-        v.valid = False
-        v.fail("func_runtime", func_bad)
-    else:
-        v.ok("func_runtime", launches=m["trials"][0]["launches"], note=func_bad)
-    for k, (t, (inputs, ref_outs)) in enumerate(zip(m["trials"], ref.trials)):
-        if t["alias"]:
+def judge(ask, ref, s, v, lock_path, cuda):
+    """Trials one at a time: func layer (runtime), then correct; the first wrong trial ends it."""
+    func_bad, launches = None, []
+    for k, ref_outs in enumerate(ref.outs):
+        inputs = ref.inputs(k)
+        m = ask({"op": "trial", "inputs": inputs})
+        if m["type"] == "error":
+            return v.fail("correct", f"trial {k}: forward raised {m['error']}")
+        # Func, runtime (PAPER.md §3): a launch, no aten compute outside kernels, outputs written by kernels.
+        launches.append(m["launches"])
+        if func_bad is None:
+            if m["launches"] == 0:
+                func_bad = "forward launched no Triton kernel"
+            elif m["compute_ops"]:
+                func_bad = f"PyTorch compute ran outside Triton kernels: {', '.join(m['compute_ops'][:5])}"
+            elif m["unwritten"]:
+                func_bad = f"output {m['unwritten'][0]} was not written by a Triton kernel (a decoy kernel?)"
+            if func_bad and s.verifier == "robust":  # naive mode records it and lets it pass
+                v.valid = False
+                v.fail("func_runtime", func_bad)
+        if m["alias"]:
             return v.fail("correct", f"trial {k}: an output aliases an input")
-        after = t["inputs_after"] if t["inputs_after"] is not None else trial_inputs[k]
-        for i, (a, b) in enumerate(zip(after, inputs)):
+        after = m["inputs_after"] if m["inputs_after"] is not None else inputs
+        pristine = ref.inputs(k)
+        for i, (a, b) in enumerate(zip(after, pristine)):
             if isinstance(b, torch.Tensor) and not torch.equal(a.to(b.device), b):
                 return v.fail("correct", f"trial {k}: input {i} was mutated")
-        bad = compare(ref_outs, t["outs"], s.atol, s.rtol)
+        del after, pristine
+        bad = compare(ref_outs, m["outs"], s.atol, s.rtol)
         if bad:
             return v.fail("correct", f"trial {k}: {bad}")
+    if func_bad is None or s.verifier == "naive":
+        v.ok("func_runtime", launches=launches, note=func_bad)
     v.correct = True
-    v.ok("correct", trials=len(ref.trials))
-    return v.valid
+    v.ok("correct", trials=len(ref.outs))
+    if v.valid and s.timing and cuda:
+        judge_timing(ask({"op": "time", "lock": lock_path, "runs": s.runs, "warmup": s.warmup}), ref, s, v, lock_path)
 
 
 def judge_timing(m, ref, s, v, lock_path):
     """Speedup layer: the output of the last timed call is checked again (PAPER.md §7, first-calls-only)."""
-    bad = compare(ref.trials[-1][1], m["outs"], s.atol, s.rtol)
+    bad = compare(ref.outs[-1], m["outs"], s.atol, s.rtol)
     if bad:
         v.correct = False
         return v.fail("correct", f"after timing: {bad}")
     if ref.ms is None:
         from verify_worker import gpu_lock, time_forward
         with gpu_lock(lock_path):
-            ref.ms, _ = time_forward(ref.model, ref.trials[-1][0], s.runs, s.warmup)
+            ref.ms, _ = time_forward(ref.model, ref.inputs(len(ref.outs) - 1), s.runs, s.warmup)
     v.ref_ms, v.cand_ms = ref.ms, m["ms"]
     v.speedup = ref.ms / m["ms"]
     if v.speedup > s.flag_speedup:
@@ -377,7 +391,7 @@ class VerifierPool:
             t.start()
         for t in starters:
             t.join()
-        self.refs, self.ref_locks, self.lock = {}, {}, threading.Lock()
+        self.refs, self.ref_locks, self.lock = collections.OrderedDict(), {}, threading.Lock()
         self.lock_path = os.path.join(tempfile.gettempdir(), f"tritonrl_gpu_{self.s.device.replace(':', '_')}.lock")
 
     def reference(self, src, name):
@@ -385,12 +399,20 @@ class VerifierPool:
         with self.lock:
             lk = self.ref_locks.setdefault(key, threading.Lock())
         with lk:  # one build per problem, however many of its candidates arrive at once
-            if key not in self.refs:
+            ref = self.refs.get(key)
+            if ref is None:
                 try:
-                    self.refs[key] = make_reference(src, self.s, name)
+                    ref = make_reference(src, self.s, name)
                 except ProblemError as e:
-                    self.refs[key] = e
-        ref = self.refs[key]
+                    ref = e
+            with self.lock:
+                self.refs[key] = ref
+                self.refs.move_to_end(key)
+                # Least recently used references go once their outputs pass the budget (full-size
+                # KernelBench outputs are GBs); a later candidate of an evicted problem rebuilds it.
+                while len(self.refs) > 1 and sum(r.nbytes() for r in self.refs.values()
+                                                 if isinstance(r, Reference)) > self.s.ref_cache_gb * 2**30:
+                    self.refs.popitem(last=False)
         if isinstance(ref, ProblemError):
             raise ref
         return ref

@@ -13,7 +13,8 @@ It imports torch and triton once (CUDA stays uninitialised), then for each candi
   3. runs forward on each trial's inputs under two monitors (PAPER.md §3, func layer, runtime):
      every Triton launch is counted and the storages it was handed are noted; every aten op that runs
      outside a launch is recorded by a TorchDispatchMode;
-  4. sends outputs and monitor records back, then times forward on request (GPU only).
+  4. answers the parent one trial at a time (inputs in, outputs and monitor records out), then times
+     forward on request (GPU only), and leaves when told.
 
 The child never sees the reference Model, the reference outputs or the comparison code: those live
 in verify.py's process. The zygote reaps the child, kills its process group at the time limit, and
@@ -174,6 +175,9 @@ def dumps(obj, cuda):
 
 
 def run_child(conn, device, job):
+    """Build the candidate, then obey the parent: {"op": "trial", "inputs"} -> one forward under the monitors;
+    {"op": "time"} -> timed forwards on the last trial's inputs; {"op": "bye"} -> exit. Every message is
+    answered and the child leaves only on "bye", so nothing it sends or is sent is left for the zygote."""
     import importlib.util
     import torch
     cuda = device.startswith("cuda")
@@ -191,12 +195,8 @@ def run_child(conn, device, job):
     install_triton_hooks(interpret=not cuda)
     recorder = op_recorder()
 
-    def send(obj):
+    def reply(obj):
         conn.send_bytes(dumps(obj, cuda))
-
-    def result(obj):
-        """Every result is answered (time it, or not): waiting for the answer keeps it off the zygote's line."""
-        send({"type": "result", **obj})
         return pickle.loads(conn.recv_bytes())
 
     try:
@@ -214,45 +214,44 @@ def run_child(conn, device, job):
             for i, values in payload["overrides"]:
                 if i < len(params) and params[i].shape == values.shape:
                     params[i].copy_(values.to(params[i].device, params[i].dtype))
+        cmd = reply({"type": "loaded"})
     except BaseException as e:  # noqa: BLE001 (SystemExit at import is a verdict, not our exit)
-        result({"stage": "compile", "error": short_error(e)})
-        return
-    send({"type": "loaded"})  # so a crash from here on is a runtime failure, not a compile failure
-    keep, trials = [], []
-    with torch.no_grad():
-        for inputs in payload["trials"]:
-            inputs = [x.to(device) if isinstance(x, torch.Tensor) else x for x in inputs]
-            in_storages = {storage_of(x) for x in inputs if isinstance(x, torch.Tensor)}
-            MON.reset()
-            MON.active = True
-            try:
-                with recorder():
-                    outs = as_tensors(model(*inputs))
-                if cuda:
-                    torch.cuda.synchronize()
-            except BaseException as e:  # noqa: BLE001
-                MON.active = False
-                result({"stage": "runtime", "error": short_error(e)})
-                return
-            MON.active = False
-            trials.append({
-                "outs": outs if cuda else [o.detach().clone() for o in outs],
-                "inputs_after": None if cuda else inputs,
-                "launches": MON.launches,
-                "compute_ops": sorted(set(MON.compute_ops))[:20],
-                "alias": any(storage_of(o) in in_storages for o in outs),
-                "unwritten": [i for i, o in enumerate(outs) if storage_of(o) not in MON.kernel_storages],
-            })
-            keep.append((inputs, outs))
-    cmd = result({"stage": "ran", "trials": trials})
-    if cmd.get("time"):
-        inputs = keep[-1][0]
-        with gpu_lock(cmd["lock"]):
-            ms, out = time_forward(model, inputs, cmd["runs"], cmd["warmup"])
-        out = as_tensors(out)
-        keep.append((inputs, out))
-        send({"type": "timing", "ms": ms, "outs": out})
-        pickle.loads(conn.recv_bytes())  # "bye": the parent has copied what it needs from our memory
+        cmd = reply({"type": "error", "error": short_error(e)})
+    inputs = None
+    while cmd["op"] != "bye":
+        if cmd["op"] == "trial":
+            inputs = [x.to(device) if isinstance(x, torch.Tensor) else x for x in cmd["inputs"]]
+            cmd = reply(run_trial(model, inputs, recorder, cuda))
+        elif cmd["op"] == "time":
+            with gpu_lock(cmd["lock"]):
+                ms, out = time_forward(model, inputs, cmd["runs"], cmd["warmup"])
+            cmd = reply({"type": "timing", "ms": ms, "outs": as_tensors(out)})
+
+
+def run_trial(model, inputs, recorder, cuda):
+    """One forward under the monitors (PAPER.md §3, func layer, runtime)."""
+    import torch
+    in_storages = {storage_of(x) for x in inputs if isinstance(x, torch.Tensor)}
+    MON.reset()
+    MON.active = True
+    try:
+        with torch.no_grad(), recorder():
+            outs = as_tensors(model(*inputs))
+        if cuda:
+            torch.cuda.synchronize()
+    except BaseException as e:  # noqa: BLE001
+        return {"type": "error", "error": short_error(e)}
+    finally:
+        MON.active = False
+    return {
+        "type": "trial",
+        "outs": outs if cuda else [o.detach().clone() for o in outs],
+        "inputs_after": None if cuda else inputs,  # on the GPU the parent sees its own shared inputs
+        "launches": MON.launches,
+        "compute_ops": sorted(set(MON.compute_ops))[:20],
+        "alias": any(storage_of(o) in in_storages for o in outs),
+        "unwritten": [i for i, o in enumerate(outs) if storage_of(o) not in MON.kernel_storages],
+    }
 
 
 def wait_child(pid, timeout):

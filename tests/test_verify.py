@@ -114,11 +114,12 @@ def test_naive_verifier_pays_the_cheats_the_robust_one_catches():
 def test_references_are_shared_per_problem_with_unpredictable_seeds(pool):
     src = problem_of("relu__ok")
     a, b = pool.reference(src, "relu"), pool.reference(src, "relu")
-    assert a is b and len(a.trials) == 5
-    xs = [inp[0] for inp, _ in a.trials]
+    assert a is b and len(a.outs) == 5
+    xs = [a.inputs(k)[0] for k in range(5)]
     assert all(not xs[0].equal(x) for x in xs[1:])  # fresh inputs every trial
+    assert a.inputs(3)[0].equal(xs[3])  # regenerated from the seed, exactly
     with VerifierPool(Settings(device="cpu"), workers=1) as other:
-        assert not other.reference(src, "relu").trials[0][0][0].equal(xs[0])  # and every pool
+        assert not other.reference(src, "relu").inputs(0)[0].equal(xs[0])  # and every pool its own seeds
 
 
 def test_extract_code():
@@ -199,3 +200,12 @@ def test_every_kernelbench_problem_loads_and_is_not_triton(level):
         assert verdict["syntax"] in ("no class ModelNew at module level",), (row["name"], verdict)
     with pytest.raises(ProblemError, match="defines no Model"):
         load_problem("def get_inputs(): return []\ndef get_init_inputs(): return []\n", "nomodel.py")
+
+
+def test_reference_cache_evicts_least_recently_used_past_its_budget():
+    relu, softmax = problem_of("relu__ok"), problem_of("softmax__ok")
+    with VerifierPool(Settings(device="cpu", ref_cache_gb=1e-9), workers=1) as pool:
+        a = pool.reference(relu, "relu")
+        pool.reference(softmax, "softmax")  # over budget: relu's reference goes
+        assert list(pool.refs.values())[0].ns is not a.ns and len(pool.refs) == 1
+        assert pool.reference(relu, "relu") is not a  # rebuilt on demand, with fresh seeds
