@@ -164,6 +164,22 @@ class Reference:
             torch.manual_seed(self.seeds[k])
             return to_device(list(self.ns["get_inputs"]()), self.device)
 
+    def fingerprint(self, inputs):
+        """A keyed checksum of the inputs: sum of x * w in float64, w drawn from a seed the candidate never
+        sees. A mutation it misses would have to be orthogonal to w. Chunked: no full-size temporaries."""
+        sums = []
+        for i, x in enumerate(inputs):
+            if not isinstance(x, torch.Tensor):
+                continue
+            flat, total = x.detach().reshape(-1), torch.zeros((), dtype=torch.float64, device=x.device)
+            g = torch.Generator(device=x.device)
+            for s in range(0, flat.numel(), 2**26):
+                g.manual_seed(self.seeds[0] ^ (i << 40) ^ s)
+                c = flat[s:s + 2**26]
+                total += (c.double() * torch.rand(c.numel(), generator=g, device=x.device, dtype=torch.float64)).sum()
+            sums.append(total.item())
+        return sums
+
     def nbytes(self):
         return sum(o.numel() * o.element_size() for outs in self.outs for o in outs)
 
@@ -208,8 +224,9 @@ def make_reference(src, settings, name="problem"):
     return ref
 
 
-def compare(ref_outs, outs, atol, rtol):
-    """None when outs match, else why not (PAPER.md §3, correct layer)."""
+def compare(ref_outs, outs, atol, rtol, chunk=2**26):
+    """None when outs match, else why not (PAPER.md §3, correct layer). In chunks, so full-size outputs
+    (GBs) never need several full-size temporaries at once."""
     if len(outs) != len(ref_outs):
         return f"{len(outs)} outputs, expected {len(ref_outs)}"
     for i, (r, o) in enumerate(zip(ref_outs, outs)):
@@ -217,13 +234,18 @@ def compare(ref_outs, outs, atol, rtol):
             return f"output {i} has shape {tuple(o.shape)}, expected {tuple(r.shape)}"
         if o.dtype != r.dtype:
             return f"output {i} has dtype {o.dtype}, expected {r.dtype}"
-        o, r = o.to(r.device).float(), r.float()
-        bad_nonfinite = ~torch.isfinite(o) & torch.isfinite(r)
-        if bad_nonfinite.any():
-            return f"output {i} has {int(bad_nonfinite.sum())} NaN/Inf where the reference has none"
-        if not torch.allclose(o, r, atol=atol, rtol=rtol, equal_nan=True):
-            err = (o - r).abs().nan_to_num(0).max().item()
-            return f"output {i} differs from the reference: max abs error {err:.3g} (atol {atol}, rtol {rtol})"
+        r, o = r.reshape(-1), o.to(r.device).reshape(-1)
+        nonfinite, worst, ok = 0, 0.0, True
+        for s in range(0, r.numel(), chunk):
+            rc, oc = r[s:s + chunk].float(), o[s:s + chunk].float()
+            nonfinite += int((~torch.isfinite(oc) & torch.isfinite(rc)).sum())
+            if not torch.allclose(oc, rc, atol=atol, rtol=rtol, equal_nan=True):
+                ok = False
+                worst = max(worst, (oc - rc).abs().nan_to_num(0).max().item())
+        if nonfinite:
+            return f"output {i} has {nonfinite} NaN/Inf where the reference has none"
+        if not ok:
+            return f"output {i} differs from the reference: max abs error {worst:.3g} (atol {atol}, rtol {rtol})"
     return None
 
 
@@ -292,7 +314,8 @@ def run_candidate(slot, code, ref, s, v, lock_path, gpu_fraction):
             raise ChildDied(m)
         return m
 
-    slot.send({"type": "job", "timeout": s.timeout, "mem_gb": s.mem_gb, "gpu_mem_fraction": gpu_fraction})
+    from verify_worker import JOB
+    slot.conn.send_bytes(JOB + pickle.dumps({"timeout": s.timeout, "mem_gb": s.mem_gb, "gpu_mem_fraction": gpu_fraction}))
     try:
         m = ask({"code": code, "init_inputs": ref.init_inputs, "init_seed": ref.init_seed, "overrides": ref.overrides})
         if m["type"] == "error":
@@ -314,9 +337,11 @@ def run_candidate(slot, code, ref, s, v, lock_path, gpu_fraction):
 
 def judge(ask, ref, s, v, lock_path, cuda):
     """Trials one at a time: func layer (runtime), then correct; the first wrong trial ends it."""
-    func_bad, launches = None, []
+    func_bad, launches, inputs = None, [], None
     for k, ref_outs in enumerate(ref.outs):
+        inputs = None  # free the last trial's inputs before drawing the next (GBs at full size)
         inputs = ref.inputs(k)
+        before = ref.fingerprint(inputs)
         m = ask({"op": "trial", "inputs": inputs})
         if m["type"] == "error":
             return v.fail("correct", f"trial {k}: forward raised {m['error']}")
@@ -334,12 +359,12 @@ def judge(ask, ref, s, v, lock_path, cuda):
                 v.fail("func_runtime", func_bad)
         if m["alias"]:
             return v.fail("correct", f"trial {k}: an output aliases an input")
-        after = m["inputs_after"] if m["inputs_after"] is not None else inputs
-        pristine = ref.inputs(k)
-        for i, (a, b) in enumerate(zip(after, pristine)):
-            if isinstance(b, torch.Tensor) and not torch.equal(a.to(b.device), b):
-                return v.fail("correct", f"trial {k}: input {i} was mutated")
-        del after, pristine
+        # On the GPU the child shares our inputs (CUDA IPC), so its writes are visible here; on the CPU
+        # it sends back what it was given.
+        after = ref.fingerprint(m["inputs_after"] if m["inputs_after"] is not None else inputs)
+        if after != before:
+            i = next(i for i, (a, b) in enumerate(zip(after, before)) if a != b)
+            return v.fail("correct", f"trial {k}: input {i} was mutated")
         bad = compare(ref_outs, m["outs"], s.atol, s.rtol)
         if bad:
             return v.fail("correct", f"trial {k}: {bad}")
@@ -348,12 +373,20 @@ def judge(ask, ref, s, v, lock_path, cuda):
     v.correct = True
     v.ok("correct", trials=len(ref.outs))
     if v.valid and s.timing and cuda:
-        judge_timing(ask({"op": "time", "lock": lock_path, "runs": s.runs, "warmup": s.warmup}), ref, s, v, lock_path)
+        judge_timing(ask, ref, s, v, lock_path)
 
 
-def judge_timing(m, ref, s, v, lock_path):
-    """Speedup layer: the output of the last timed call is checked again (PAPER.md §7, first-calls-only)."""
+def judge_timing(ask, ref, s, v, lock_path):
+    """Speedup layer. Afterwards the output of the last timed call is checked, and so is one more call on
+    other inputs: every timed call saw the same inputs, so stale memory could hold the right answer
+    (PAPER.md §7: correct only for the first calls; uninitialised memory)."""
+    m = ask({"op": "time", "lock": lock_path, "runs": s.runs, "warmup": s.warmup})
     bad = compare(ref.outs[-1], m["outs"], s.atol, s.rtol)
+    if not bad:
+        again = ask({"op": "trial", "inputs": ref.inputs(0)})
+        bad = again.get("error") or compare(ref.outs[0], again["outs"], s.atol, s.rtol)
+        if not bad and (again["launches"] == 0 or again["unwritten"]):
+            bad = "the output is no longer written by a Triton kernel"
     if bad:
         v.correct = False
         return v.fail("correct", f"after timing: {bad}")
@@ -381,6 +414,8 @@ class VerifierPool:
 
     def __init__(self, settings=None, workers=None):
         self.s = settings or Settings(device="cuda" if torch.cuda.is_available() else "cpu")
+        if self.s.device == "cuda":  # children pin one device: name it
+            self.s.device = f"cuda:{torch.cuda.current_device()}"
         n = workers or default_workers()
         # Children share the GPU with the references in this process: each may take a share of it,
         # generous because few run their largest allocation at once.
@@ -392,6 +427,7 @@ class VerifierPool:
         for t in starters:
             t.join()
         self.refs, self.ref_locks, self.lock = collections.OrderedDict(), {}, threading.Lock()
+        self.build_lock = threading.Lock()
         self.lock_path = os.path.join(tempfile.gettempdir(), f"tritonrl_gpu_{self.s.device.replace(':', '_')}.lock")
 
     def reference(self, src, name):
@@ -402,7 +438,8 @@ class VerifierPool:
             ref = self.refs.get(key)
             if ref is None:
                 try:
-                    ref = make_reference(src, self.s, name)
+                    with self.build_lock:  # one build at a time: full-size references are tens of GB
+                        ref = make_reference(src, self.s, name)
                 except ProblemError as e:
                     ref = e
             with self.lock:
@@ -440,14 +477,21 @@ class VerifierPool:
                 except ProblemError as e:
                     v.valid = False
                     v.fail("problem", str(e))
+                except Exception as e:  # noqa: BLE001 (e.g. out of memory while building a reference)
+                    v.valid = False
+                    v.fail("problem", f"verifier error: {type(e).__name__}: {e}"[:500])
+                    v.flags.append("verifier error: this verdict says nothing about the candidate")
                 else:
                     slot = self.slots.get()
                     try:
                         run_candidate(slot, code, ref, self.s, v, self.lock_path, self.gpu_fraction)
-                    except (OSError, EOFError) as e:  # the zygote itself went away: replace it
+                    except Exception as e:  # noqa: BLE001 (the zygote went away, or our side failed, e.g. OOM)
+                        # Replace the slot: closing our end of its socket also ends any child still waiting.
                         slot.close()
                         slot.start()
-                        v.fail("correct" if v.compiled else "compile", f"the worker was lost ({e}) and replaced")
+                        v.correct = False
+                        v.fail("correct" if v.compiled else "compile", f"verifier error: {type(e).__name__}: {e}"[:500])
+                        v.flags.append("verifier error: this verdict says nothing about the candidate")
                     finally:
                         self.slots.put(slot)
         v.seconds = round(time.perf_counter() - t0, 3)

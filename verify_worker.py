@@ -46,6 +46,7 @@ GLUE_OPS = {
     "numel", "dim", "_local_scalar_dense", "is_same_size",
 }
 COPY_OPS = {"clone", "_to_copy", "copy_"}
+JOB = b"J"  # job headers for the zygote start with this; pickles start with b"\x80", so nothing else does
 
 
 class Monitor:
@@ -276,25 +277,34 @@ def wait_child(pid, timeout):
 
 
 def zygote(fd, device):
-    import torch  # noqa: F401 (imported once here, inherited by every child)
+    import torch  # imported once here, inherited by every child
     import triton  # noqa: F401
+    if device.startswith("cuda") and torch.cuda.is_initialized():
+        raise RuntimeError("CUDA was initialised before fork: the children could not use it")
     conn = Connection(fd)
     conn.send_bytes(pickle.dumps({"type": "ready", "pid": os.getpid()}))
     while True:
         try:
-            job = pickle.loads(conn.recv_bytes())
+            data = conn.recv_bytes()
         except (EOFError, OSError):
             return
-        if job.get("type") != "job":  # an answer meant for a child that died before reading it
-            continue
+        if not data.startswith(JOB):  # meant for a child that died before reading it: never unpickle it
+            continue                  # here (CUDA tensors inside would initialise CUDA before fork)
+        job = pickle.loads(data[len(JOB):])
         pid = os.fork()
         if pid == 0:
             code = 0
             try:
                 os.setsid()
                 run_child(conn, device, job)
-            except BaseException:  # noqa: BLE001
+            except BaseException:  # noqa: BLE001 (our own failure, not the candidate's: say what it was)
                 code = 3
+                traceback.print_exc()
+                try:
+                    conn.send_bytes(pickle.dumps({"type": "error", "error": "verifier child failed: " +
+                                                  traceback.format_exc(limit=3)[-600:]}))
+                except OSError:
+                    pass
             finally:
                 os._exit(code)
         how, detail = wait_child(pid, job["timeout"])

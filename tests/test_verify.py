@@ -209,3 +209,35 @@ def test_reference_cache_evicts_least_recently_used_past_its_budget():
         pool.reference(softmax, "softmax")  # over budget: relu's reference goes
         assert list(pool.refs.values())[0].ns is not a.ns and len(pool.refs) == 1
         assert pool.reference(relu, "relu") is not a  # rebuilt on demand, with fresh seeds
+
+
+def test_compare_in_chunks_finds_every_kind_of_mismatch():
+    import torch
+    from verify import compare
+    r = torch.randn(1000)
+    assert compare([r], [r.clone()], 1e-2, 1e-2, chunk=64) is None
+    o = r.clone()
+    o[999] += 1  # in the last, partial chunk
+    assert "max abs error 1" in compare([r], [o], 1e-2, 1e-2, chunk=64)
+    o = r.clone()
+    o[5] = float("nan")
+    assert "1 NaN/Inf" in compare([r], [o], 1e-2, 1e-2, chunk=64)
+    assert "shape" in compare([r], [r[:10]], 1e-2, 1e-2) and "dtype" in compare([r], [r.double()], 1e-2, 1e-2)
+    assert "2 outputs" in compare([r], [r, r], 1e-2, 1e-2)
+
+
+def test_a_failure_on_the_verifier_side_replaces_the_slot_and_is_flagged(monkeypatch):
+    """E.g. the parent runs out of memory mid-candidate: that candidate's child must not linger on the slot."""
+    import verify
+
+    def boom(*a, **k):
+        raise MemoryError("boom")
+
+    with VerifierPool(Settings(device="cpu"), workers=1) as pool:
+        real = verify.compare
+        monkeypatch.setattr(verify, "compare", boom)
+        v = pool.verify_one(problem_of("relu__ok"), candidate_path("relu__ok").read_text())
+        assert not v.correct and "verifier error: MemoryError: boom" in v.reason and v.flags
+        monkeypatch.setattr(verify, "compare", real)
+        v = pool.verify_one(problem_of("relu__ok"), candidate_path("relu__ok").read_text())
+        assert v.valid and v.correct, v
