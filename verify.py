@@ -23,6 +23,7 @@ In code:
 
 import argparse
 import collections
+import contextlib
 import hashlib
 import json
 import os
@@ -102,6 +103,7 @@ class Verdict:
     ref_ms: float | None = None
     cand_ms: float | None = None
     seconds: float = 0.0
+    phases: dict = field(default_factory=dict)  # seconds: load (start + import + build), trials, wait, timing
 
     def fail(self, layer, reason):
         self.checks[layer] = {"ok": False, "reason": reason}
@@ -297,11 +299,45 @@ class Slot:
         self.proc.wait()
 
 
+class GpuLock:
+    """Readers run trials side by side; a writer (timing) runs alone, so no other candidate's work
+    disturbs a measurement (PAPER.md §3, speedup layer). Within this process; the flock in
+    verify_worker.py also keeps other processes' timings apart."""
+
+    def __init__(self):
+        self.cond, self.readers, self.writing = threading.Condition(), 0, False
+
+    @contextlib.contextmanager
+    def shared(self):
+        with self.cond:
+            self.cond.wait_for(lambda: not self.writing)
+            self.readers += 1
+        try:
+            yield
+        finally:
+            with self.cond:
+                self.readers -= 1
+                self.cond.notify_all()
+
+    @contextlib.contextmanager
+    def exclusive(self):
+        with self.cond:
+            self.cond.wait_for(lambda: not self.writing)
+            self.writing = True  # new readers wait from here on
+            self.cond.wait_for(lambda: self.readers == 0)
+        try:
+            yield
+        finally:
+            with self.cond:
+                self.writing = False
+                self.cond.notify_all()
+
+
 class ChildDied(Exception):
     """The zygote's word that the candidate's process ended before it was told to."""
 
 
-def run_candidate(slot, code, ref, s, v, lock_path, gpu_fraction):
+def run_candidate(slot, code, ref, s, v, lock_path, gpu_fraction, gpu):
     """Run one candidate in a fresh child of `slot`; fill v's compile, func_runtime, correct and speedup layers."""
     cuda = s.device.startswith("cuda")
     from verify_worker import dumps
@@ -317,13 +353,15 @@ def run_candidate(slot, code, ref, s, v, lock_path, gpu_fraction):
     from verify_worker import JOB
     slot.conn.send_bytes(JOB + pickle.dumps({"timeout": s.timeout, "mem_gb": s.mem_gb, "gpu_mem_fraction": gpu_fraction}))
     try:
+        t0 = time.perf_counter()
         m = ask({"code": code, "init_inputs": ref.init_inputs, "init_seed": ref.init_seed, "overrides": ref.overrides})
+        v.phases["load"] = round(time.perf_counter() - t0, 3)
         if m["type"] == "error":
             v.fail("compile", m["error"])
         else:
             v.compiled = True
             v.ok("compile")
-            judge(ask, ref, s, v, lock_path, cuda)
+            judge(ask, ref, s, v, lock_path, cuda, gpu)
         slot.send({"op": "bye"})
         slot.recv(timeout=max(0.1, deadline - time.monotonic()))  # the zygote's "exit"
     except ChildDied as e:
@@ -335,8 +373,22 @@ def run_candidate(slot, code, ref, s, v, lock_path, gpu_fraction):
     return v
 
 
-def judge(ask, ref, s, v, lock_path, cuda):
+def judge(ask, ref, s, v, lock_path, cuda, gpu):
     """Trials one at a time: func layer (runtime), then correct; the first wrong trial ends it."""
+    t0 = time.perf_counter()
+    with gpu.shared():
+        ok = judge_trials(ask, ref, s, v)
+    v.phases["trials"] = round(time.perf_counter() - t0, 3)
+    if ok and v.valid and s.timing and cuda:
+        t0 = time.perf_counter()
+        with gpu.exclusive():
+            v.phases["wait"] = round(time.perf_counter() - t0, 3)
+            judge_timing(ask, ref, s, v, lock_path)
+        v.phases["timing"] = round(time.perf_counter() - t0 - v.phases["wait"], 3)
+
+
+def judge_trials(ask, ref, s, v):
+    """True when every trial was correct."""
     func_bad, launches, inputs = None, [], None
     for k, ref_outs in enumerate(ref.outs):
         inputs = None  # free the last trial's inputs before drawing the next (GBs at full size)
@@ -344,7 +396,8 @@ def judge(ask, ref, s, v, lock_path, cuda):
         before = ref.fingerprint(inputs)
         m = ask({"op": "trial", "inputs": inputs})
         if m["type"] == "error":
-            return v.fail("correct", f"trial {k}: forward raised {m['error']}")
+            v.fail("correct", f"trial {k}: forward raised {m['error']}")
+            return False
         # Func, runtime (PAPER.md §3): a launch, no aten compute outside kernels, outputs written by kernels.
         launches.append(m["launches"])
         if func_bad is None:
@@ -358,22 +411,24 @@ def judge(ask, ref, s, v, lock_path, cuda):
                 v.valid = False
                 v.fail("func_runtime", func_bad)
         if m["alias"]:
-            return v.fail("correct", f"trial {k}: an output aliases an input")
+            v.fail("correct", f"trial {k}: an output aliases an input")
+            return False
         # On the GPU the child shares our inputs (CUDA IPC), so its writes are visible here; on the CPU
         # it sends back what it was given.
         after = ref.fingerprint(m["inputs_after"] if m["inputs_after"] is not None else inputs)
         if after != before:
             i = next(i for i, (a, b) in enumerate(zip(after, before)) if a != b)
-            return v.fail("correct", f"trial {k}: input {i} was mutated")
+            v.fail("correct", f"trial {k}: input {i} was mutated")
+            return False
         bad = compare(ref_outs, m["outs"], s.atol, s.rtol)
         if bad:
-            return v.fail("correct", f"trial {k}: {bad}")
+            v.fail("correct", f"trial {k}: {bad}")
+            return False
     if func_bad is None or s.verifier == "naive":
         v.ok("func_runtime", launches=launches, note=func_bad)
     v.correct = True
     v.ok("correct", trials=len(ref.outs))
-    if v.valid and s.timing and cuda:
-        judge_timing(ask, ref, s, v, lock_path)
+    return True
 
 
 def judge_timing(ask, ref, s, v, lock_path):
@@ -428,6 +483,7 @@ class VerifierPool:
             t.join()
         self.refs, self.ref_locks, self.lock = collections.OrderedDict(), {}, threading.Lock()
         self.build_lock = threading.Lock()
+        self.gpu = GpuLock()
         self.lock_path = os.path.join(tempfile.gettempdir(), f"tritonrl_gpu_{self.s.device.replace(':', '_')}.lock")
 
     def reference(self, src, name):
@@ -484,7 +540,7 @@ class VerifierPool:
                 else:
                     slot = self.slots.get()
                     try:
-                        run_candidate(slot, code, ref, self.s, v, self.lock_path, self.gpu_fraction)
+                        run_candidate(slot, code, ref, self.s, v, self.lock_path, self.gpu_fraction, self.gpu)
                     except Exception as e:  # noqa: BLE001 (the zygote went away, or our side failed, e.g. OOM)
                         # Replace the slot: closing our end of its socket also ends any child still waiting.
                         slot.close()

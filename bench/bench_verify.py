@@ -195,11 +195,15 @@ def main():
     report["pool"] = {"candidates": len(pairs), "seconds": t_pool, "per_candidate": t_pool / len(pairs),
                       "worker_start_s": t_start, "unexpected": bad,
                       "verdicts": [dict(name=n, label=lab, valid=v.valid, correct=v.correct, speedup=v.speedup,
-                                        reason=v.reason, seconds=v.seconds) for (n, lab), v in zip(labels, verdicts)]}
+                                        reason=v.reason, seconds=v.seconds, phases=v.phases) for (n, lab), v in zip(labels, verdicts)]}
     print(f"pool: {len(pairs)} candidates in {t_pool:.1f} s = {t_pool / len(pairs):.2f} s/candidate "
           f"(+{t_start:.1f} s to start {args.workers} workers once); unexpected verdicts: {len(bad)}", flush=True)
     for lab, reason in bad[:10]:
         print("   unexpected:", lab, reason)
+    honest = [v for (_, lab), v in zip(labels, verdicts) if lab == "honest"]
+    phases = {k: statistics.median(v.phases.get(k, 0.0) for v in honest) for k in ("load", "trials", "wait", "timing")}
+    report["pool"]["honest_phase_medians"] = phases
+    print("   honest candidates, median seconds per phase: " + ", ".join(f"{k} {t:.2f}" for k, t in phases.items()))
     if speedups:
         print(f"   honest speedups: median {statistics.median(speedups):.2f}x, range {min(speedups):.2f}-{max(speedups):.2f}x")
 
