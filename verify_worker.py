@@ -218,15 +218,33 @@ def run_child(conn, device, job):
         cmd = reply({"type": "loaded"})
     except BaseException as e:  # noqa: BLE001 (SystemExit at import is a verdict, not our exit)
         cmd = reply({"type": "error", "error": short_error(e)})
+    # On the GPU the parent shares its input and output buffers once (CUDA IPC): each trial's inputs are
+    # written into them, and outputs are copied out into them, so GB-sized tensors are not re-shared per call.
+    io = payload.get("io") or {}
     inputs = None
     while cmd["op"] != "bye":
         if cmd["op"] == "trial":
-            inputs = [x.to(device) if isinstance(x, torch.Tensor) else x for x in cmd["inputs"]]
-            cmd = reply(run_trial(model, inputs, recorder, cuda))
+            inputs = cmd["inputs"] if cmd["inputs"] is not None else io["inputs"]
+            inputs = [x.to(device) if isinstance(x, torch.Tensor) else x for x in inputs]
+            cmd = reply(hand_back(run_trial(model, inputs, recorder, cuda), io))
         elif cmd["op"] == "time":
-            with gpu_lock(cmd["lock"]):
-                ms, out = time_forward(model, inputs, cmd["runs"], cmd["warmup"])
-            cmd = reply({"type": "timing", "ms": ms, "outs": as_tensors(out)})
+            try:
+                with gpu_lock(cmd["lock"]):
+                    ms, out = time_forward(model, inputs, cmd["runs"], cmd["warmup"])
+                cmd = reply(hand_back({"type": "timing", "ms": ms, "outs": as_tensors(out)}, io))
+            except BaseException as e:  # noqa: BLE001
+                cmd = reply({"type": "error", "error": short_error(e)})
+
+
+def hand_back(res, io):
+    """Copy outputs into the parent's shared buffers when they fit; otherwise send them as they are."""
+    bufs, outs = io.get("outs"), res.get("outs")
+    if bufs and outs and len(bufs) == len(outs) and all(
+            b.shape == o.shape and b.dtype == o.dtype for b, o in zip(bufs, outs)):
+        for b, o in zip(bufs, outs):
+            b.copy_(o)
+        res["outs"] = None  # the parent reads its own buffers
+    return res
 
 
 def run_trial(model, inputs, recorder, cuda):
