@@ -103,7 +103,8 @@ class Verdict:
     ref_ms: float | None = None
     cand_ms: float | None = None
     seconds: float = 0.0
-    phases: dict = field(default_factory=dict)  # seconds: load (start + import + build), trials, wait, timing
+    # seconds: load (start + import + build), trials, wait, timing; per_trial: [inputs, round trip, forward, check]
+    phases: dict = field(default_factory=dict)
 
     def fail(self, layer, reason):
         self.checks[layer] = {"ok": False, "reason": reason}
@@ -396,7 +397,8 @@ def judge(ask, ref, s, v, lock_path, cuda, gpu, io):
 
 
 def trial(ask, ref, k, io):
-    """Send trial k's inputs (into the shared buffers when there are any); (inputs, fingerprint, reply)."""
+    """Send trial k's inputs (into the shared buffers when there are any); (inputs, fingerprint, reply, seconds)."""
+    t0 = time.perf_counter()
     inputs = ref.inputs(k)
     if io is not None and fits(io["inputs"], inputs):
         for b, x in zip(io["inputs"], inputs):
@@ -407,10 +409,11 @@ def trial(ask, ref, k, io):
     else:
         sent = inputs
     before = ref.fingerprint(inputs)
+    t1 = time.perf_counter()
     m = ask({"op": "trial", "inputs": sent if sent is not None else None})
     if m.get("outs", ()) is None:
         m["outs"] = io["outs"]
-    return inputs, before, m
+    return inputs, before, m, (t1 - t0, time.perf_counter() - t1, m.get("forward_s", 0.0))
 
 
 def fits(bufs, xs):
@@ -422,7 +425,8 @@ def judge_trials(ask, ref, s, v, io):
     """True when every trial was correct."""
     func_bad, launches = None, []
     for k, ref_outs in enumerate(ref.outs):
-        inputs, before, m = trial(ask, ref, k, io)
+        inputs, before, m, secs = trial(ask, ref, k, io)
+        t0 = time.perf_counter()
         if m["type"] == "error":
             v.fail("correct", f"trial {k}: forward raised {m['error']}")
             return False
@@ -449,6 +453,8 @@ def judge_trials(ask, ref, s, v, io):
             v.fail("correct", f"trial {k}: input {i} was mutated")
             return False
         bad = compare(ref_outs, m["outs"], s.atol, s.rtol)
+        # where a trial's time goes: drawing inputs, the round trip, the child's forward, checking
+        v.phases.setdefault("per_trial", []).append([round(x, 4) for x in (*secs, time.perf_counter() - t0)])
         if bad:
             v.fail("correct", f"trial {k}: {bad}")
             return False
@@ -469,7 +475,7 @@ def judge_timing(ask, ref, s, v, lock_path, io):
         return v.fail("correct", f"forward raised while being timed: {m['error']}")
     bad = compare(ref.outs[-1], m["outs"] if m["outs"] is not None else io["outs"], s.atol, s.rtol)
     if not bad:
-        _, _, again = trial(ask, ref, 0, io)
+        _, _, again, _ = trial(ask, ref, 0, io)
         bad = again.get("error") or compare(ref.outs[0], again["outs"], s.atol, s.rtol)
         if not bad and (again["launches"] == 0 or again["unwritten"]):
             bad = "the output is no longer written by a Triton kernel"

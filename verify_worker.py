@@ -253,6 +253,7 @@ def run_trial(model, inputs, recorder, cuda):
     in_storages = {storage_of(x) for x in inputs if isinstance(x, torch.Tensor)}
     MON.reset()
     MON.active = True
+    t0 = time.perf_counter()
     try:
         with torch.no_grad(), recorder():
             outs = as_tensors(model(*inputs))
@@ -270,6 +271,7 @@ def run_trial(model, inputs, recorder, cuda):
         "compute_ops": sorted(set(MON.compute_ops))[:20],
         "alias": any(storage_of(o) in in_storages for o in outs),
         "unwritten": [i for i, o in enumerate(outs) if storage_of(o) not in MON.kernel_storages],
+        "forward_s": time.perf_counter() - t0,  # the first includes Triton's compile (or cache load)
     }
 
 
@@ -297,6 +299,13 @@ def wait_child(pid, timeout):
 def zygote(fd, device):
     import torch  # imported once here, inherited by every child
     import triton  # noqa: F401
+    if device.startswith("cuda"):
+        # Triton's GPU backend, imported (not initialised) once: a fresh child would otherwise pay it before
+        # its first launch. Nothing here may touch CUDA, or the children could not use it after fork.
+        import triton.backends.nvidia.compiler  # noqa: F401
+        import triton.backends.nvidia.driver  # noqa: F401
+        import triton.compiler.compiler  # noqa: F401
+        import triton.runtime.build  # noqa: F401
     if device.startswith("cuda") and torch.cuda.is_initialized():
         raise RuntimeError("CUDA was initialised before fork: the children could not use it")
     conn = Connection(fd)

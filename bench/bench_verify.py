@@ -204,6 +204,12 @@ def main():
     phases = {k: statistics.median(v.phases.get(k, 0.0) for v in honest) for k in ("load", "trials", "wait", "timing")}
     report["pool"]["honest_phase_medians"] = phases
     print("   honest candidates, median seconds per phase: " + ", ".join(f"{k} {t:.2f}" for k, t in phases.items()))
+    for k in range(6):
+        cols = [v.phases["per_trial"][k] for v in honest if len(v.phases.get("per_trial", [])) > k]
+        if cols:
+            med = [statistics.median(c[j] for c in cols) for j in range(4)]
+            print(f"   trial {k}: inputs {med[0]:.3f} s, round trip {med[1]:.3f} s (child forward {med[2]:.3f} s), "
+                  f"check {med[3]:.3f} s")
     if speedups:
         print(f"   honest speedups: median {statistics.median(speedups):.2f}x, range {min(speedups):.2f}-{max(speedups):.2f}x")
 
