@@ -183,12 +183,6 @@ class Reference:
             sums.append(total.item())
         return sums
 
-    def io_buffers(self):
-        """Input and output buffers shaped like trial 0's, shared with a GPU child once per candidate."""
-        xs = self.inputs(0)
-        return {"inputs": [torch.empty_like(x) if isinstance(x, torch.Tensor) else x for x in xs],
-                "outs": [torch.empty_like(o) for o in self.outs[0]]}
-
     def nbytes(self):
         return sum(o.numel() * o.element_size() for outs in self.outs for o in outs)
 
@@ -361,16 +355,14 @@ def run_candidate(slot, code, ref, s, v, lock_path, gpu_fraction, gpu):
     slot.conn.send_bytes(JOB + pickle.dumps({"timeout": s.timeout, "mem_gb": s.mem_gb, "gpu_mem_fraction": gpu_fraction}))
     try:
         t0 = time.perf_counter()
-        io = ref.io_buffers() if cuda else None
-        m = ask({"code": code, "init_inputs": ref.init_inputs, "init_seed": ref.init_seed, "overrides": ref.overrides,
-                 "io": io})
+        m = ask({"code": code, "init_inputs": ref.init_inputs, "init_seed": ref.init_seed, "overrides": ref.overrides})
         v.phases["load"] = round(time.perf_counter() - t0, 3)
         if m["type"] == "error":
             v.fail("compile", m["error"])
         else:
             v.compiled = True
             v.ok("compile")
-            judge(ask, ref, s, v, lock_path, cuda, gpu, io)
+            judge(ask, ref, s, v, lock_path, cuda, gpu)
         slot.send({"op": "bye"})
         slot.recv(timeout=max(0.1, deadline - time.monotonic()))  # the zygote's "exit"
     except ChildDied as e:
@@ -382,50 +374,36 @@ def run_candidate(slot, code, ref, s, v, lock_path, gpu_fraction, gpu):
     return v
 
 
-def judge(ask, ref, s, v, lock_path, cuda, gpu, io):
+def judge(ask, ref, s, v, lock_path, cuda, gpu):
     """Trials one at a time: func layer (runtime), then correct; the first wrong trial ends it."""
     t0 = time.perf_counter()
     with gpu.shared():
-        ok = judge_trials(ask, ref, s, v, io)
+        ok = judge_trials(ask, ref, s, v)
     v.phases["trials"] = round(time.perf_counter() - t0, 3)
     if ok and v.valid and s.timing and cuda:
         t0 = time.perf_counter()
         with gpu.exclusive():
             v.phases["wait"] = round(time.perf_counter() - t0, 3)
-            judge_timing(ask, ref, s, v, lock_path, io)
+            judge_timing(ask, ref, s, v, lock_path)
         v.phases["timing"] = round(time.perf_counter() - t0 - v.phases["wait"], 3)
 
 
-def trial(ask, ref, k, io):
-    """Send trial k's inputs (into the shared buffers when there are any); (inputs, fingerprint, reply, seconds)."""
+def trial(ask, ref, k):
+    """Send trial k's inputs (CUDA IPC on the GPU: no copy); (inputs, their fingerprint, the reply, seconds)."""
     t0 = time.perf_counter()
     inputs = ref.inputs(k)
-    if io is not None and fits(io["inputs"], inputs):
-        for b, x in zip(io["inputs"], inputs):
-            if isinstance(b, torch.Tensor):
-                b.copy_(x)
-        inputs = io["inputs"]
-        sent = None
-    else:
-        sent = inputs
     before = ref.fingerprint(inputs)
     t1 = time.perf_counter()
-    m = ask({"op": "trial", "inputs": sent if sent is not None else None})
-    if m.get("outs", ()) is None:
-        m["outs"] = io["outs"]
+    m = ask({"op": "trial", "inputs": inputs})
     return inputs, before, m, (t1 - t0, time.perf_counter() - t1, m.get("forward_s", 0.0))
 
 
-def fits(bufs, xs):
-    return len(bufs) == len(xs) and all(
-        (b.shape == x.shape and b.dtype == x.dtype) if isinstance(x, torch.Tensor) else b == x for b, x in zip(bufs, xs))
-
-
-def judge_trials(ask, ref, s, v, io):
+def judge_trials(ask, ref, s, v):
     """True when every trial was correct."""
     func_bad, launches = None, []
     for k, ref_outs in enumerate(ref.outs):
-        inputs, before, m, secs = trial(ask, ref, k, io)
+        inputs = None  # free the last trial's inputs before drawing the next (GBs at full size)
+        inputs, before, m, secs = trial(ask, ref, k)
         t0 = time.perf_counter()
         if m["type"] == "error":
             v.fail("correct", f"trial {k}: forward raised {m['error']}")
@@ -465,7 +443,7 @@ def judge_trials(ask, ref, s, v, io):
     return True
 
 
-def judge_timing(ask, ref, s, v, lock_path, io):
+def judge_timing(ask, ref, s, v, lock_path):
     """Speedup layer. Afterwards the output of the last timed call is checked, and so is one more call on
     other inputs: every timed call saw the same inputs, so stale memory could hold the right answer
     (PAPER.md §7: correct only for the first calls; uninitialised memory)."""
@@ -473,9 +451,9 @@ def judge_timing(ask, ref, s, v, lock_path, io):
     if m["type"] == "error":
         v.correct = False
         return v.fail("correct", f"forward raised while being timed: {m['error']}")
-    bad = compare(ref.outs[-1], m["outs"] if m["outs"] is not None else io["outs"], s.atol, s.rtol)
+    bad = compare(ref.outs[-1], m["outs"], s.atol, s.rtol)
     if not bad:
-        _, _, again, _ = trial(ask, ref, 0, io)
+        _, _, again, _ = trial(ask, ref, 0)
         bad = again.get("error") or compare(ref.outs[0], again["outs"], s.atol, s.rtol)
         if not bad and (again["launches"] == 0 or again["unwritten"]):
             bad = "the output is no longer written by a Triton kernel"

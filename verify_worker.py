@@ -218,33 +218,18 @@ def run_child(conn, device, job):
         cmd = reply({"type": "loaded"})
     except BaseException as e:  # noqa: BLE001 (SystemExit at import is a verdict, not our exit)
         cmd = reply({"type": "error", "error": short_error(e)})
-    # On the GPU the parent shares its input and output buffers once (CUDA IPC): each trial's inputs are
-    # written into them, and outputs are copied out into them, so GB-sized tensors are not re-shared per call.
-    io = payload.get("io") or {}
     inputs = None
     while cmd["op"] != "bye":
         if cmd["op"] == "trial":
-            inputs = cmd["inputs"] if cmd["inputs"] is not None else io["inputs"]
-            inputs = [x.to(device) if isinstance(x, torch.Tensor) else x for x in inputs]
-            cmd = reply(hand_back(run_trial(model, inputs, recorder, cuda), io))
+            inputs = [x.to(device) if isinstance(x, torch.Tensor) else x for x in cmd["inputs"]]
+            cmd = reply(run_trial(model, inputs, recorder, cuda))
         elif cmd["op"] == "time":
             try:
                 with gpu_lock(cmd["lock"]):
                     ms, out = time_forward(model, inputs, cmd["runs"], cmd["warmup"])
-                cmd = reply(hand_back({"type": "timing", "ms": ms, "outs": as_tensors(out)}, io))
+                cmd = reply({"type": "timing", "ms": ms, "outs": as_tensors(out)})
             except BaseException as e:  # noqa: BLE001
                 cmd = reply({"type": "error", "error": short_error(e)})
-
-
-def hand_back(res, io):
-    """Copy outputs into the parent's shared buffers when they fit; otherwise send them as they are."""
-    bufs, outs = io.get("outs"), res.get("outs")
-    if bufs and outs and len(bufs) == len(outs) and all(
-            b.shape == o.shape and b.dtype == o.dtype for b, o in zip(bufs, outs)):
-        for b, o in zip(bufs, outs):
-            b.copy_(o)
-        res["outs"] = None  # the parent reads its own buffers
-    return res
 
 
 def run_trial(model, inputs, recorder, cuda):
@@ -306,6 +291,10 @@ def zygote(fd, device):
         import triton.backends.nvidia.driver  # noqa: F401
         import triton.compiler.compiler  # noqa: F401
         import triton.runtime.build  # noqa: F401
+    # Entering a TorchDispatchMode the first time imports a good part of torch (seconds, measured by
+    # bench/probe_first_launch.py): do it once here, on the CPU, so no child pays it.
+    with op_recorder()():
+        torch.ones(2).add(1)
     if device.startswith("cuda") and torch.cuda.is_initialized():
         raise RuntimeError("CUDA was initialised before fork: the children could not use it")
     conn = Connection(fd)
