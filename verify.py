@@ -161,6 +161,7 @@ class Reference:
     outs: list
     model: object = None
     ms: float | None = None
+    in_bytes: int = 0
 
     def inputs(self, k):
         with RNG_LOCK, torch.device(self.device):  # generated on the GPU when there is one (PAPER.md §3)
@@ -182,6 +183,11 @@ class Reference:
                 total += (c.double() * torch.rand(c.numel(), generator=g, device=x.device, dtype=torch.float64)).sum()
             sums.append(total.item())
         return sums
+
+    def footprint(self):
+        """GPU bytes one candidate needs at once: our copy of its inputs, its outputs (two alive while it is
+        timed), and the L2 flush buffer."""
+        return self.in_bytes + 3 * self.nbytes() // max(1, len(self.outs)) + 256 * 2**20
 
     def nbytes(self):
         return sum(o.numel() * o.element_size() for outs in self.outs for o in outs)
@@ -219,7 +225,10 @@ def make_reference(src, settings, name="problem"):
         with torch.no_grad():
             for k in range(settings.trials):
                 with RNG_LOCK:  # the forward too: a reference may draw random numbers (dropout)
-                    outs = model(*ref.inputs(k))
+                    xs = ref.inputs(k)
+                    ref.in_bytes = sum(x.numel() * x.element_size() for x in xs if isinstance(x, torch.Tensor))
+                    outs = model(*xs)
+                    del xs
                 outs = [outs] if isinstance(outs, torch.Tensor) else list(outs)
                 ref.outs.append([o.detach().clone() for o in outs])
     except BaseException as e:  # noqa: BLE001
@@ -334,11 +343,32 @@ class GpuLock:
                 self.cond.notify_all()
 
 
+class MemoryGate:
+    """Admission by GPU memory: a candidate runs its trials and timing only while its footprint fits, so
+    other candidates' load never makes an honest kernel run out of memory (and earn nothing)."""
+
+    def __init__(self, budget):
+        self.cond, self.budget, self.free = threading.Condition(), budget, budget
+
+    @contextlib.contextmanager
+    def hold(self, need):
+        need = min(need, self.budget)  # one larger than the budget runs alone
+        with self.cond:
+            self.cond.wait_for(lambda: self.free >= need)
+            self.free -= need
+        try:
+            yield
+        finally:
+            with self.cond:
+                self.free += need
+                self.cond.notify_all()
+
+
 class ChildDied(Exception):
     """The zygote's word that the candidate's process ended before it was told to."""
 
 
-def run_candidate(slot, code, ref, s, v, lock_path, gpu_fraction, gpu):
+def run_candidate(slot, code, ref, s, v, lock_path, gpu_fraction, gpu, gate):
     """Run one candidate in a fresh child of `slot`; fill v's compile, func_runtime, correct and speedup layers."""
     cuda = s.device.startswith("cuda")
     from verify_worker import dumps
@@ -362,7 +392,10 @@ def run_candidate(slot, code, ref, s, v, lock_path, gpu_fraction, gpu):
         else:
             v.compiled = True
             v.ok("compile")
-            judge(ask, ref, s, v, lock_path, cuda, gpu)
+            with gate.hold(ref.footprint()):
+                judge(ask, ref, s, v, lock_path, cuda, gpu)
+            if "out of memory" in (v.reason or "").lower():
+                v.flags.append("out of memory: check the candidate alone before blaming it")
         slot.send({"op": "bye"})
         slot.recv(timeout=max(0.1, deadline - time.monotonic()))  # the zygote's "exit"
     except ChildDied as e:
@@ -499,6 +532,10 @@ class VerifierPool:
         self.refs, self.ref_locks, self.lock = collections.OrderedDict(), {}, threading.Lock()
         self.build_lock = threading.Lock()
         self.gpu = GpuLock()
+        # Candidates' GPU memory: what the card has, less room for two problems' references (the one in use
+        # and the next). On the CPU the address-space cap per child does this job.
+        total = torch.cuda.mem_get_info(torch.device(self.s.device))[1] if self.s.device.startswith("cuda") else 0
+        self.gate = MemoryGate(max(2**30, int(0.9 * total - 2 * self.s.ref_cache_gb * 2**30)) if total else float("inf"))
         self.lock_path = os.path.join(tempfile.gettempdir(), f"tritonrl_gpu_{self.s.device.replace(':', '_')}.lock")
 
     def reference(self, src, name):
@@ -555,7 +592,7 @@ class VerifierPool:
                 else:
                     slot = self.slots.get()
                     try:
-                        run_candidate(slot, code, ref, self.s, v, self.lock_path, self.gpu_fraction, self.gpu)
+                        run_candidate(slot, code, ref, self.s, v, self.lock_path, self.gpu_fraction, self.gpu, self.gate)
                     except Exception as e:  # noqa: BLE001 (the zygote went away, or our side failed, e.g. OOM)
                         # Replace the slot: closing our end of its socket also ends any child still waiting.
                         slot.close()

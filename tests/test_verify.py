@@ -241,3 +241,26 @@ def test_a_failure_on_the_verifier_side_replaces_the_slot_and_is_flagged(monkeyp
         monkeypatch.setattr(verify, "compare", real)
         v = pool.verify_one(problem_of("relu__ok"), candidate_path("relu__ok").read_text())
         assert v.valid and v.correct, v
+
+
+def test_memory_gate_admits_by_footprint():
+    import threading
+    import time as _time
+    from verify import MemoryGate
+    gate, lock, inside, peak = MemoryGate(10), threading.Lock(), [0], [0]
+
+    def run(need):
+        with gate.hold(need):
+            with lock:
+                inside[0] += min(need, 10)  # one larger than the budget counts as all of it: it runs alone
+                peak[0] = max(peak[0], inside[0])
+            _time.sleep(0.05)
+            with lock:
+                inside[0] -= min(need, 10)
+
+    threads = [threading.Thread(target=run, args=(n,)) for n in (6, 6, 4, 30, 3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert peak[0] == 10 and gate.free == 10  # full, never over: the two 6s never ran together
