@@ -16,7 +16,6 @@ All with 5 correctness trials and 100 timed runs. Needs CUDA.
 
 import argparse
 import json
-import os
 import statistics
 import sys
 import time
@@ -225,7 +224,7 @@ def main():
         print(f"seq:  {t_seq:.2f} s/candidate, one at a time, references rebuilt ({len(idx)} candidates)", flush=True)
 
     if not args.no_cases:
-        from test_verify import CASES, EXPECT, candidate_path, problem_of
+        from test_verify import EXPECT, candidate_path, problem_of
         names = list(EXPECT) + ["relu__gpu_late_wrong"]
         with VerifierPool(Settings(device="cuda", timeout=60), workers=args.workers) as pool:
             vs = pool.map([(problem_of(c), candidate_path(c).read_text()) for c in names])

@@ -11,7 +11,11 @@ from conftest import ROOT
 SCRIPTS = ["train_sft.py", "train_rl.py", "verify.py", "reward.py", "sample.py", "eval.py"]
 
 
-@pytest.mark.parametrize("script", SCRIPTS + ["model.py", "prompt.py", "data/train_tokenizer.py"])
+HELPERS = ["model.py", "prompt.py", "verify_static.py", "verify_worker.py", "verify_ref.py", "data/train_tokenizer.py",
+           "bench/bench_verify.py", "bench/triton_startup.py", "bench/probe_first_launch.py"]
+
+
+@pytest.mark.parametrize("script", SCRIPTS + HELPERS)
 def test_script_has_a_docstring_showing_how_to_run_it(script):
     doc = ast.get_docstring(ast.parse((ROOT / script).read_text()))
     assert doc and "python" in doc, script
@@ -25,6 +29,12 @@ def test_script_runs_or_says_it_is_not_implemented(script):
         assert "usage" in r.stdout.lower(), script
     else:
         assert "not implemented yet" in r.stderr, (script, r.stderr)
+
+
+@pytest.mark.parametrize("script", SCRIPTS + HELPERS)
+def test_files_stay_short(script):
+    """DESIGN.md: no file past about 600 lines."""
+    assert len((ROOT / script).read_text().splitlines()) <= 620, script
 
 
 def test_requirements_pin_torch_and_list_the_stack():
