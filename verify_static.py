@@ -43,8 +43,14 @@ def extract_code(text):
 
 # --- what is allowed -------------------------------------------------------------------------------
 
+# operator is out: attrgetter/methodcaller reach attributes by string, as getattr does.
 IMPORT_ROOTS = {"torch", "triton", "math", "typing", "functools", "itertools", "dataclasses", "__future__",
-                "numbers", "operator", "enum", "abc", "collections"}
+                "numbers", "enum", "abc", "collections"}
+# Modules that torch and triton import and so re-export (torch.os, torch.sys, ...): no resolved name may pass
+# through one, or `torch.os.system` would walk around the import rules.
+UNSAFE_MODULES = {"os", "sys", "ctypes", "subprocess", "socket", "shutil", "pathlib", "io", "builtins", "importlib",
+                  "inspect", "gc", "pickle", "threading", "multiprocessing", "signal", "tempfile", "glob", "runpy",
+                  "platform", "traceback", "weakref", "warnings", "logging", "functools", "operator", "linecache"}
 # torch.* callables a forward may use: allocation, dtypes, shape helpers (PAPER.md §3, "glue").
 TORCH_GLUE = {"empty", "empty_like", "empty_strided", "zeros", "zeros_like", "ones", "ones_like", "full",
               "full_like", "arange", "tensor", "device", "Size", "is_tensor", "get_default_dtype", "finfo",
@@ -178,6 +184,7 @@ def banned(full, prefixes):
 def safety_layer(tree, names):
     """What must never run, even in naive mode: imports beyond torch/triton/stdlib maths, files, eval,
     dunder and frame access (stack walking, gc), computed getattr, and patching any module's attributes."""
+    getattr_calls = set()  # ast.walk visits a call before its func, so a checked call marks its name first
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for a in node.names:
@@ -193,11 +200,15 @@ def safety_layer(tree, names):
                 return f"touches {node.attr} (line {node.lineno})"
             if node.attr in FRAME_ATTRS:
                 return f"touches frame attribute {node.attr} (line {node.lineno})"
-        if isinstance(node, (ast.Attribute, ast.Name)) and banned(names.resolve(node), TORCH_UNSAFE):
-            return f"uses {names.resolve(node)} (line {node.lineno})"
+        full = names.resolve(node) if isinstance(node, (ast.Attribute, ast.Name)) else None
+        if banned(full, TORCH_UNSAFE) or (full and "." in full and set(full.split(".")[1:]) & UNSAFE_MODULES):
+            return f"uses {full} (line {node.lineno})"
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr":
             if len(node.args) < 2 or not isinstance(node.args[1], ast.Constant) or names.resolve(node.args[0]):
                 return f"getattr with a computed name or on a module (line {node.lineno})"
+            getattr_calls.add(id(node.func))
+        elif isinstance(node, ast.Name) and node.id == "getattr" and id(node) not in getattr_calls:
+            return f"getattr used as a value (line {node.lineno})"  # g = getattr; g(torch, "o" + "s")
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
             targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target]
             for sub in (s for t in targets for s in ast.walk(t)):

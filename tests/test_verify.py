@@ -61,6 +61,10 @@ EXPECT = {
     "relu__sb_wild_pointer": (True, True, False, "correct", "SIGSEGV"),
     "relu__sb_kill_all": (False, False, False, "safety", "imports os"),
     "relu__sb_escape": (False, False, False, "safety", "imports os"),
+    # the ways around the import rules: torch re-exports os; getattr as a value; operator.attrgetter
+    "relu__torch_os": (False, False, False, "safety", "uses torch.os.system"),
+    "relu__getattr_alias": (False, False, False, "safety", "getattr used as a value"),
+    "relu__attrgetter": (False, False, False, "safety", "imports operator"),
 }
 
 
@@ -141,8 +145,9 @@ def test_static_rules_resolve_aliases():
                                ("import torch.nn.functional as F", "F.softmax(x, 1)", "functional.softmax"),
                                ("", "x.softmax(1)", ".softmax()"), ("", "torch.mm(x, x)", "torch.mm")]:
         assert fragment in static_check(base.format(imp=imp, ret=ret))["func_static"], (imp, ret)
-    ok = static_check(base.format(imp="", ret="x.view(-1).contiguous()"))
-    assert ok == {"syntax": None, "safety": None, "func_static": None}
+    for ret in ("x.view(-1).contiguous()", "getattr(self, 'training', x) and x"):
+        assert static_check(base.format(imp="", ret=ret)) == {"syntax": None, "safety": None, "func_static": None}
+    assert "torch.sys.modules" in static_check(base.format(imp="", ret="torch.sys.modules"))["safety"]
     assert "does not parse" in static_check("def (")["syntax"]
     assert static_check(base.format(imp="", ret="x").replace("@triton.jit\n", ""))["syntax"] == "no @triton.jit kernel"
 
