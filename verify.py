@@ -19,11 +19,13 @@ In code:
     v = verify(problem_src, completion)                              # one pair
     with VerifierPool(Settings(device="cpu"), workers=2) as pool:
         verdicts = pool.map([(problem_src, completion), ...])        # in order; references shared per problem
+    VerifierPool(Settings(device="cuda"), workers=8)                 # every visible GPU, slots round-robin
 """
 
 import argparse
 import collections
 import contextlib
+import dataclasses
 import hashlib
 import json
 import os
@@ -225,8 +227,10 @@ class ChildDied(Exception):
     """The zygote's word that the candidate's process ended before it was told to."""
 
 
-def run_candidate(slot, code, ref, s, v, lock_path, gpu_fraction, gpu, gate):
-    """Run one candidate in a fresh child of `slot`; fill v's compile, func_runtime, correct and speedup layers."""
+def run_candidate(slot, code, ref, dev, v):
+    """Run one candidate in a fresh child of `slot` on device `dev`; fill v's compile, func_runtime, correct and
+    speedup layers."""
+    s = dev.s
     cuda = s.device.startswith("cuda")
     from verify_worker import dumps
     deadline = time.monotonic() + s.timeout + 30  # the zygote kills the child at s.timeout; this is a backstop
@@ -239,7 +243,7 @@ def run_candidate(slot, code, ref, s, v, lock_path, gpu_fraction, gpu, gate):
         return m
 
     from verify_worker import JOB
-    slot.conn.send_bytes(JOB + pickle.dumps({"timeout": s.timeout, "mem_gb": s.mem_gb, "gpu_mem_fraction": gpu_fraction}))
+    slot.conn.send_bytes(JOB + pickle.dumps({"timeout": s.timeout, "mem_gb": s.mem_gb, "gpu_mem_fraction": dev.gpu_fraction}))
     try:
         t0 = time.perf_counter()
         m = ask({"code": code, "init_inputs": ref.init_inputs, "init_seed": ref.init_seed, "overrides": ref.overrides})
@@ -249,8 +253,8 @@ def run_candidate(slot, code, ref, s, v, lock_path, gpu_fraction, gpu, gate):
         else:
             v.compiled = True
             v.ok("compile")
-            with gate.hold(ref.footprint()):
-                judge(ask, ref, s, v, lock_path, cuda, gpu)
+            with dev.gate.hold(ref.footprint()):
+                judge(ask, ref, s, v, dev.lock_path, cuda, dev.gpu)
             if "out of memory" in (v.reason or "").lower():
                 v.flags.append("out of memory: check the candidate alone before blaming it")
         slot.send({"op": "bye"})
@@ -369,30 +373,32 @@ def default_workers():
     return max(1, min(8, os.cpu_count() or 1))
 
 
-class VerifierPool:
-    """Persistent worker slots; map() verifies (problem_src, completion) pairs and returns verdicts in order."""
+def pool_devices(device):
+    """'cuda' means every visible GPU; 'cuda:N' one; 'cpu' the CPU."""
+    if device == "cuda":
+        return [f"cuda:{i}" for i in range(torch.cuda.device_count())]
+    return [device]
 
-    def __init__(self, settings=None, workers=None):
-        self.s = settings or Settings(device="cuda" if torch.cuda.is_available() else "cpu")
-        if self.s.device == "cuda":  # children pin one device: name it
-            self.s.device = f"cuda:{torch.cuda.current_device()}"
-        n = workers or default_workers()
-        # Children share the GPU with the references in this process: each may take a share of it,
-        # generous because few run their largest allocation at once.
-        self.gpu_fraction = min(0.9, 2.0 / n)
-        self.slots = queue.Queue()
-        starters = [threading.Thread(target=lambda: self.slots.put(Slot(self.s.device))) for _ in range(n)]
-        for t in starters:
-            t.start()
-        for t in starters:
-            t.join()
-        self.refs, self.ref_locks, self.lock = collections.OrderedDict(), {}, threading.Lock()
-        self.build_lock = threading.Lock()
-        self.gpu = GpuLock()
+
+@dataclass
+class Device:
+    """One device's share of the pool: its references, its timing lock and its memory gate."""
+    s: Settings
+    gpu_fraction: float
+    refs: collections.OrderedDict = field(default_factory=collections.OrderedDict)
+    ref_locks: dict = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    build_lock: threading.Lock = field(default_factory=threading.Lock)
+    gpu: GpuLock = field(default_factory=GpuLock)
+    gate: MemoryGate = None
+    lock_path: str = ""
+
+    def __post_init__(self):
         # Candidates' GPU memory: what the card has, less room for two problems' references (the one in use
         # and the next). On the CPU the address-space cap per child does this job.
-        total = torch.cuda.mem_get_info(torch.device(self.s.device))[1] if self.s.device.startswith("cuda") else 0
-        self.gate = MemoryGate(max(2**30, int(0.9 * total - 2 * self.s.ref_cache_gb * 2**30)) if total else float("inf"))
+        cuda = self.s.device.startswith("cuda")
+        total = torch.cuda.mem_get_info(torch.device(self.s.device))[1] if cuda else 0
+        self.gate = MemoryGate(max(2**30, int(0.9 * total - 2 * self.s.ref_cache_gb * 2**30)) if cuda else float("inf"))
         self.lock_path = os.path.join(tempfile.gettempdir(), f"tritonrl_gpu_{self.s.device.replace(':', '_')}.lock")
 
     def reference(self, src, name):
@@ -419,6 +425,26 @@ class VerifierPool:
             raise ref
         return ref
 
+
+class VerifierPool:
+    """Persistent worker slots over one or more devices; map() verifies (problem_src, completion) pairs and
+    returns verdicts in order. Each device keeps its own references, shared by all candidates of a problem."""
+
+    def __init__(self, settings=None, workers=None):
+        self.s = settings or Settings(device="cuda" if torch.cuda.is_available() else "cpu")
+        names = pool_devices(self.s.device)
+        n = max(len(names), workers or default_workers())
+        per = -(-n // len(names))
+        # Children share a GPU with the references in this process: each may take a share of it, generous
+        # because the memory gate, not the fraction, keeps candidates from crowding each other out.
+        self.devices = {d: Device(dataclasses.replace(self.s, device=d), min(0.9, 2.0 / per)) for d in names}
+        self.slots = queue.Queue()
+        starters = [threading.Thread(target=lambda d=names[i % len(names)]: self.slots.put(Slot(d))) for i in range(n)]
+        for t in starters:
+            t.start()
+        for t in starters:
+            t.join()
+
     def verify_one(self, problem_src, completion, name="problem"):
         t0 = time.perf_counter()
         v = Verdict()
@@ -437,30 +463,34 @@ class VerifierPool:
                     v.ok(layer, note=bad)
             v.valid = layers["syntax"] is None if self.s.verifier == "naive" else v.reason is None
             if v.reason is None:  # static rejection happens before any candidate code runs
+                slot = self.slots.get()  # the first free slot decides the device
                 try:
-                    ref = self.reference(problem_src, name)
-                except ProblemError as e:
-                    v.valid = False
-                    v.fail("problem", str(e))
-                except Exception as e:  # noqa: BLE001 (e.g. out of memory while building a reference)
-                    v.valid = False
-                    v.fail("problem", f"verifier error: {type(e).__name__}: {e}"[:500])
-                    v.flags.append("verifier error: this verdict says nothing about the candidate")
-                else:
-                    slot = self.slots.get()
-                    try:
-                        run_candidate(slot, code, ref, self.s, v, self.lock_path, self.gpu_fraction, self.gpu, self.gate)
-                    except Exception as e:  # noqa: BLE001 (the zygote went away, or our side failed, e.g. OOM)
-                        # Replace the slot: closing our end of its socket also ends any child still waiting.
-                        slot.close()
-                        slot.start()
-                        v.correct = False
-                        v.fail("correct" if v.compiled else "compile", f"verifier error: {type(e).__name__}: {e}"[:500])
-                        v.flags.append("verifier error: this verdict says nothing about the candidate")
-                    finally:
-                        self.slots.put(slot)
+                    self.run_on(slot, problem_src, code, name, v)
+                finally:
+                    self.slots.put(slot)
         v.seconds = round(time.perf_counter() - t0, 3)
         return v
+
+    def run_on(self, slot, problem_src, code, name, v):
+        dev = self.devices[slot.device]
+        try:
+            ref = dev.reference(problem_src, name)
+        except ProblemError as e:
+            v.valid = False
+            return v.fail("problem", str(e))
+        except Exception as e:  # noqa: BLE001 (e.g. out of memory while building a reference)
+            v.valid = False
+            v.flags.append("verifier error: this verdict says nothing about the candidate")
+            return v.fail("problem", f"verifier error: {type(e).__name__}: {e}"[:500])
+        try:
+            run_candidate(slot, code, ref, dev, v)
+        except Exception as e:  # noqa: BLE001 (the zygote went away, or our side failed, e.g. OOM)
+            # Replace the slot: closing our end of its socket also ends any child still waiting.
+            slot.close()
+            slot.start()
+            v.correct = False
+            v.flags.append("verifier error: this verdict says nothing about the candidate")
+            v.fail("correct" if v.compiled else "compile", f"verifier error: {type(e).__name__}: {e}"[:500])
 
     def map(self, pairs, names=None):
         names = names or ["problem"] * len(pairs)

@@ -217,7 +217,8 @@ def main():
         t1 = time.perf_counter()
         with VerifierPool(s, workers=1) as pool:
             for i in idx:
-                pool.refs.clear()  # one at a time and nothing shared: every reference rebuilt and re-timed
+                for dev in pool.devices.values():  # one at a time, nothing shared: every reference rebuilt
+                    dev.refs.clear()
                 pool.verify_one(*pairs[i], labels[i][0])
         t_seq = (time.perf_counter() - t1) / len(idx)
         report["seq"] = {"candidates": len(idx), "per_candidate": t_seq}

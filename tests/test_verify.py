@@ -117,13 +117,13 @@ def test_naive_verifier_pays_the_cheats_the_robust_one_catches():
 
 def test_references_are_shared_per_problem_with_unpredictable_seeds(pool):
     src = problem_of("relu__ok")
-    a, b = pool.reference(src, "relu"), pool.reference(src, "relu")
+    a, b = pool.devices["cpu"].reference(src, "relu"), pool.devices["cpu"].reference(src, "relu")
     assert a is b and len(a.outs) == 5
     xs = [a.inputs(k)[0] for k in range(5)]
     assert all(not xs[0].equal(x) for x in xs[1:])  # fresh inputs every trial
     assert a.inputs(3)[0].equal(xs[3])  # regenerated from the seed, exactly
     with VerifierPool(Settings(device="cpu"), workers=1) as other:
-        assert not other.reference(src, "relu").inputs(0)[0].equal(xs[0])  # and every pool its own seeds
+        assert not other.devices["cpu"].reference(src, "relu").inputs(0)[0].equal(xs[0])  # every pool its own seeds
 
 
 def test_extract_code():
@@ -210,10 +210,11 @@ def test_every_kernelbench_problem_loads_and_is_not_triton(level):
 def test_reference_cache_evicts_least_recently_used_past_its_budget():
     relu, softmax = problem_of("relu__ok"), problem_of("softmax__ok")
     with VerifierPool(Settings(device="cpu", ref_cache_gb=1e-9), workers=1) as pool:
-        a = pool.reference(relu, "relu")
-        pool.reference(softmax, "softmax")  # over budget: relu's reference goes
-        assert list(pool.refs.values())[0].ns is not a.ns and len(pool.refs) == 1
-        assert pool.reference(relu, "relu") is not a  # rebuilt on demand, with fresh seeds
+        dev = pool.devices["cpu"]
+        a = dev.reference(relu, "relu")
+        dev.reference(softmax, "softmax")  # over budget: relu's reference goes
+        assert list(dev.refs.values())[0].ns is not a.ns and len(dev.refs) == 1
+        assert dev.reference(relu, "relu") is not a  # rebuilt on demand, with fresh seeds
 
 
 def test_compare_in_chunks_finds_every_kind_of_mismatch():
@@ -246,6 +247,19 @@ def test_a_failure_on_the_verifier_side_replaces_the_slot_and_is_flagged(monkeyp
         monkeypatch.setattr(verify, "compare", real)
         v = pool.verify_one(problem_of("relu__ok"), candidate_path("relu__ok").read_text())
         assert v.valid and v.correct, v
+
+
+def test_pool_spreads_slots_over_devices(monkeypatch):
+    """With several GPUs, slots go round-robin and each device keeps its own references and locks.
+    (On the CPU the 'devices' are names; the GPU run is in bench/RESULTS.md.)"""
+    import verify
+    monkeypatch.setattr(verify, "pool_devices", lambda device: ["cpu", "cpu:1"] if device == "cpu" else [device])
+    monkeypatch.setattr(verify, "Slot", lambda d: type("S", (), {"device": d, "close": lambda self: None})())
+    pool = verify.VerifierPool(Settings(device="cpu"), workers=3)
+    assert pool.slots.qsize() == 3
+    assert sorted(pool.slots.get().device for _ in range(3)) == ["cpu", "cpu", "cpu:1"]  # round-robin
+    assert pool.devices["cpu"].gpu is not pool.devices["cpu:1"].gpu and pool.devices["cpu:1"].s.device == "cpu:1"
+    assert verify.pool_devices("cuda:1") == ["cuda:1"]
 
 
 def test_memory_gate_admits_by_footprint():
