@@ -357,7 +357,7 @@ def judge_timing(ask, ref, s, v, lock_path):
     if ref.ms is None:
         from verify_worker import gpu_lock, time_forward
         with gpu_lock(lock_path):
-            ref.ms, _ = time_forward(ref.model, ref.inputs(len(ref.outs) - 1), s.runs, s.warmup)
+            ref.ms, _ = time_forward(ref.model, ref.inputs(len(ref.outs) - 1), s.runs, s.warmup, ref.device)
     v.ref_ms, v.cand_ms = ref.ms, m["ms"]
     v.speedup = ref.ms / m["ms"]
     if v.speedup > s.flag_speedup:

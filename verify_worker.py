@@ -137,12 +137,14 @@ def short_error(e):
     return f"{type(e).__name__}: {str(e)[:400]}{where}"
 
 
-def time_forward(fn, args, runs, warmup):
-    """Median ms of fn(*args) with CUDA events, an L2 flush before each run and a whole-device sync
-    before the end event, so work left on side streams is counted (PAPER.md §3, speedup layer)."""
+def time_forward(fn, args, runs, warmup, device):
+    """Median ms of fn(*args) on `device` with CUDA events, an L2 flush before each run and a whole-device
+    sync before the end event, so work left on side streams is counted (PAPER.md §3, speedup layer).
+    Events, flush and syncs must be on the device that does the work: with several GPUs the current device
+    of the caller may be another one."""
     import torch
-    flush = torch.empty(256 * 2**20, dtype=torch.uint8, device="cuda")  # > the 60 MB L2 of an H200
-    with torch.no_grad():
+    with torch.cuda.device(torch.device(device)), torch.no_grad():
+        flush = torch.empty(256 * 2**20, dtype=torch.uint8, device=device)  # > the 60 MB L2 of an H200
         for _ in range(warmup):
             out = fn(*args)
         torch.cuda.synchronize()
@@ -226,7 +228,7 @@ def run_child(conn, device, job):
         elif cmd["op"] == "time":
             try:
                 with gpu_lock(cmd["lock"]):
-                    ms, out = time_forward(model, inputs, cmd["runs"], cmd["warmup"])
+                    ms, out = time_forward(model, inputs, cmd["runs"], cmd["warmup"], device)
                 cmd = reply({"type": "timing", "ms": ms, "outs": as_tensors(out)})
             except BaseException as e:  # noqa: BLE001
                 cmd = reply({"type": "error", "error": short_error(e)})
