@@ -11,9 +11,10 @@ layer). `correct` is the raw numerical check; the reward is valid * correct (PAP
 whenever a verdict was given. Without CUDA the device is the CPU, Triton runs in the interpreter
 (TRITON_INTERPRET=1, set up here) and timing is skipped (speedup null).
 
-Layers, each gating the next (robust mode): extract -> syntax (AST) -> func, static (AST) -> compile (worker)
--> func, runtime (launch count, aten ops outside kernels, output written by a kernel) -> correct -> speedup.
-valid = syntax and func. Candidate code only ever runs in verify_worker.py's sandboxed children.
+Layers, each gating the next (robust mode): extract -> syntax (AST) -> safety (AST: what must never run, in
+any mode) -> func, static (AST) -> compile (worker) -> func, runtime (launch count, aten ops outside kernels,
+output written by a kernel) -> correct -> speedup. valid = syntax and func. Candidate code only ever runs in
+verify_worker.py's sandboxed children; the references and the comparison live in verify_ref.py, here.
 
 In code:
     v = verify(problem_src, completion)                              # one pair

@@ -17,7 +17,7 @@ It imports torch and triton once (CUDA stays uninitialised), then for each candi
      forward on request (GPU only), and leaves when told.
 
 The child never sees the reference Model, the reference outputs or the comparison code: those live
-in verify.py's process. The zygote reaps the child, kills its process group at the time limit, and
+in verify.py's process (verify_ref.py). The zygote reaps the child, kills its process group at the time limit, and
 reports how it ended, so every candidate gets exactly one verdict whatever it does.
 """
 
