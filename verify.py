@@ -32,6 +32,7 @@ import json
 import os
 import pickle
 import queue
+import shutil
 import socket
 import subprocess
 import sys
@@ -46,6 +47,7 @@ import torch
 
 from verify_ref import ProblemError, Reference, compare, load_problem, make_reference  # noqa: F401 (API)
 from verify_static import extract_code, static_check
+from verify_worker import JOB, dumps, gpu_lock, time_forward
 
 ROOT = Path(__file__).resolve().parent
 
@@ -125,9 +127,9 @@ class Verdict:
 # Worker slots: a zygote process (verify_worker.py) that forks one sandboxed child per candidate.
 
 
-def scrubbed_env(device):
+def scrubbed_env(device, home):
     env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "PYTHONNOUSERSITE": "1", "PYTHONDONTWRITEBYTECODE": "1",
-           "OMP_NUM_THREADS": "1", "HOME": tempfile.mkdtemp(prefix="verify_home_")}
+           "OMP_NUM_THREADS": "1", "HOME": home}
     env["TMPDIR"] = env["HOME"]
     if not device.startswith("cuda"):
         env["TRITON_INTERPRET"] = "1"  # PAPER.md §3, CPU path: Triton kernels run in the interpreter
@@ -146,9 +148,10 @@ class Slot:
 
     def start(self):
         ours, theirs = socket.socketpair()
+        self.home = tempfile.mkdtemp(prefix="verify_slot_")  # its HOME, TMPDIR and cwd; children's folders go here
         self.proc = subprocess.Popen([sys.executable, str(ROOT / "verify_worker.py"), str(theirs.fileno()),
-                                      self.device], pass_fds=[theirs.fileno()], env=scrubbed_env(self.device),
-                                     cwd=tempfile.mkdtemp(prefix="verify_slot_"), stdin=subprocess.DEVNULL)
+                                      self.device], pass_fds=[theirs.fileno()], env=scrubbed_env(self.device, self.home),
+                                     cwd=self.home, stdin=subprocess.DEVNULL)
         theirs.close()
         self.conn = Connection(ours.detach())
         if not self.conn.poll(300):
@@ -167,6 +170,7 @@ class Slot:
         self.conn.close()
         self.proc.kill()
         self.proc.wait()
+        shutil.rmtree(self.home, ignore_errors=True)
 
 
 class GpuLock:
@@ -233,7 +237,6 @@ def run_candidate(slot, code, ref, dev, v):
     speedup layers."""
     s = dev.s
     cuda = s.device.startswith("cuda")
-    from verify_worker import dumps
     deadline = time.monotonic() + s.timeout + 30  # the zygote kills the child at s.timeout; this is a backstop
 
     def ask(obj):
@@ -243,7 +246,6 @@ def run_candidate(slot, code, ref, dev, v):
             raise ChildDied(m)
         return m
 
-    from verify_worker import JOB
     slot.conn.send_bytes(JOB + pickle.dumps({"timeout": s.timeout, "mem_gb": s.mem_gb, "gpu_mem_fraction": dev.gpu_fraction}))
     try:
         t0 = time.perf_counter()
@@ -356,7 +358,6 @@ def judge_timing(ask, ref, s, v, lock_path):
         v.correct = False
         return v.fail("correct", f"after timing: {bad}")
     if ref.ms is None:
-        from verify_worker import gpu_lock, time_forward
         with gpu_lock(lock_path):
             ref.ms, _ = time_forward(ref.model, ref.inputs(len(ref.outs) - 1), s.runs, s.warmup, ref.device)
     v.ref_ms, v.cand_ms = ref.ms, m["ms"]

@@ -24,6 +24,7 @@ reports how it ended, so every candidate gets exactly one verdict whatever it do
 import os
 import pickle
 import resource
+import shutil
 import signal
 import statistics
 import sys
@@ -177,7 +178,7 @@ def dumps(obj, cuda):
     return pickle.dumps(obj)
 
 
-def run_child(conn, device, job):
+def run_child(conn, device, job, work):
     """Build the candidate, then obey the parent: {"op": "trial", "inputs"} -> one forward under the monitors;
     {"op": "time"} -> timed forwards on the last trial's inputs; {"op": "bye"} -> exit. Every message is
     answered and the child leaves only on "bye", so nothing it sends or is sent is left for the zygote."""
@@ -193,7 +194,7 @@ def run_child(conn, device, job):
         vm = int(open("/proc/self/status").read().split("VmSize:")[1].split()[0]) * 1024
         cap = vm + int(job["mem_gb"] * 2**30)
         resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
-    os.chdir(tempfile.mkdtemp(prefix="cand_"))
+    os.chdir(work)
     payload = pickle.loads(conn.recv_bytes())
     install_triton_hooks(interpret=not cuda)
     recorder = op_recorder()
@@ -309,12 +310,13 @@ def zygote(fd, device):
         if not data.startswith(JOB):  # meant for a child that died before reading it: never unpickle it
             continue                  # here (CUDA tensors inside would initialise CUDA before fork)
         job = pickle.loads(data[len(JOB):])
+        work = tempfile.mkdtemp(prefix="cand_")  # made and removed here: a killed child cannot leave it behind
         pid = os.fork()
         if pid == 0:
             code = 0
             try:
                 os.setsid()
-                run_child(conn, device, job)
+                run_child(conn, device, job, work)
             except BaseException:  # noqa: BLE001 (our own failure, not the candidate's: say what it was)
                 code = 3
                 traceback.print_exc()
@@ -326,6 +328,7 @@ def zygote(fd, device):
             finally:
                 os._exit(code)
         how, detail = wait_child(pid, job["timeout"])
+        shutil.rmtree(work, ignore_errors=True)
         conn.send_bytes(pickle.dumps({"type": "exit", "how": how, "detail": detail}))
 
 

@@ -283,3 +283,15 @@ def test_memory_gate_admits_by_footprint():
     for t in threads:
         t.join()
     assert peak[0] == 10 and gate.free == 10  # full, never over: the two 6s never ran together
+
+
+def test_no_candidate_folder_outlives_its_candidate():
+    """Thousands of candidates in an RL run must not leave thousands of folders: each child's folder goes
+    when it ends (killed at its time limit too), and the slot's own folder goes when the pool closes."""
+    with VerifierPool(Settings(device="cpu", timeout=5), workers=1) as pool:
+        slot = pool.slots.queue[0]
+        for case in ("relu__ok", "relu__sb_hang"):
+            pool.verify_one(problem_of(case), candidate_path(case).read_text())
+        assert list(Path(slot.home).glob("cand_*")) == []
+        home = slot.home
+    assert not Path(home).exists()
