@@ -1,0 +1,254 @@
+"""
+The embedded task suite: KernelBench-format problems with CPU-sized shapes, and its fixed split.
+
+    python data/suite.py             # rewrite data/suite.jsonl from the tables below
+    python data/suite.py --list      # name, family, split of every task
+
+Each row of data/suite.jsonl is a KernelBench JSONL row (level, problem_id, name, code) plus the task's
+family, op, split and params, which data/solutions.py uses to write reference solutions for the SFT corpus.
+
+Shapes are small on purpose: Triton's interpreter verifies a candidate in about a second on the CPU.
+
+The split is fixed and written into each row (`split`: train | heldout). The held-out tasks are the ones the
+RL demonstration scores (correct@1): training, SFT and RL alike, never sees them. Each held-out task belongs
+to a family that training covers (another op, constant or shape of the same pattern), so the score measures
+transfer of the patterns, not recall of a string; none of them appears in the SFT corpus.
+"""
+
+import argparse
+import json
+from pathlib import Path
+
+SUITE = Path(__file__).resolve().parent / "suite.jsonl"
+
+# Elementwise ops on one tensor x: (torch forward expression, Triton expression of x, what it computes).
+# The Triton side writes only tl.* math so the func layer accepts it (PAPER.md §3).
+UNARY = {
+    "relu": ("torch.relu(x)", "tl.maximum(x, 0.0)", "ReLU"),
+    "leaky_relu": ("torch.nn.functional.leaky_relu(x, negative_slope=0.01)", "tl.where(x > 0, x, x * 0.01)",
+                   "LeakyReLU with slope 0.01"),
+    "leaky_relu_02": ("torch.nn.functional.leaky_relu(x, negative_slope=0.2)", "tl.where(x > 0, x, x * 0.2)",
+                      "LeakyReLU with slope 0.2"),
+    "sigmoid": ("torch.sigmoid(x)", "tl.sigmoid(x)", "the logistic sigmoid"),
+    "tanh": ("torch.tanh(x)", "2.0 * tl.sigmoid(2.0 * x) - 1.0", "tanh"),
+    "silu": ("torch.nn.functional.silu(x)", "x * tl.sigmoid(x)", "SiLU (swish)"),
+    "gelu": ("torch.nn.functional.gelu(x)", "0.5 * x * (1.0 + tl.math.erf(x * 0.7071067811865476))",
+             "GELU (erf form)"),
+    "gelu_tanh": ("torch.nn.functional.gelu(x, approximate='tanh')",
+                  "0.5 * x * (2.0 * tl.sigmoid(1.5957691216057308 * (x + 0.044715 * x * x * x)))",
+                  "GELU (tanh approximation)"),
+    "softplus": ("torch.nn.functional.softplus(x)", "tl.where(x > 20.0, x, tl.log(1.0 + tl.exp(x)))", "softplus"),
+    "elu": ("torch.nn.functional.elu(x)", "tl.where(x > 0, x, tl.exp(x) - 1.0)", "ELU with alpha 1"),
+    "selu": ("torch.selu(x)", "1.0507009873554805 * tl.where(x > 0, x, 1.6732632423543772 * (tl.exp(x) - 1.0))",
+             "SELU"),
+    "hardsigmoid": ("torch.nn.functional.hardsigmoid(x)", "tl.minimum(tl.maximum(x / 6.0 + 0.5, 0.0), 1.0)",
+                    "hard sigmoid"),
+    "hardtanh": ("torch.nn.functional.hardtanh(x, min_val=-1.0, max_val=1.0)", "tl.minimum(tl.maximum(x, -1.0), 1.0)",
+                 "hardtanh on [-1, 1]"),
+    "relu6": ("torch.nn.functional.relu6(x)", "tl.minimum(tl.maximum(x, 0.0), 6.0)", "ReLU6"),
+    "softsign": ("torch.nn.functional.softsign(x)", "x / (1.0 + tl.abs(x))", "softsign"),
+    "exp": ("torch.exp(x)", "tl.exp(x)", "the exponential"),
+    "abs": ("torch.abs(x)", "tl.abs(x)", "the absolute value"),
+    "square": ("x * x", "x * x", "the square"),
+    "clamp": ("torch.clamp(x, min=-0.5, max=0.5)", "tl.minimum(tl.maximum(x, -0.5), 0.5)", "a clamp to [-0.5, 0.5]"),
+    "swish_scaled": ("x * torch.sigmoid(1.702 * x)", "x * tl.sigmoid(1.702 * x)", "x * sigmoid(1.702 x)"),
+    "hardswish": ("torch.nn.functional.hardswish(x)", "x * tl.minimum(tl.maximum(x + 3.0, 0.0), 6.0) / 6.0",
+                  "hard swish"),
+    "tanhshrink": ("x - torch.tanh(x)", "x - (2.0 * tl.sigmoid(2.0 * x) - 1.0)", "tanhshrink, x - tanh(x)"),
+}
+
+# Elementwise ops on two tensors a, b of one shape.
+BINARY = {
+    "add": ("a + b", "a + b", "elementwise addition"),
+    "sub": ("a - b", "a - b", "elementwise subtraction"),
+    "mul": ("a * b", "a * b", "elementwise multiplication"),
+    "div": ("a / b", "a / b", "elementwise division"),
+    "maximum": ("torch.maximum(a, b)", "tl.maximum(a, b)", "the elementwise maximum"),
+    "minimum": ("torch.minimum(a, b)", "tl.minimum(a, b)", "the elementwise minimum"),
+    "add_relu": ("torch.relu(a + b)", "tl.maximum(a + b, 0.0)", "a sum followed by ReLU"),
+    "mul_sigmoid": ("a * torch.sigmoid(b)", "a * tl.sigmoid(b)", "a gated product a * sigmoid(b)"),
+    "where_pos": ("torch.where(a > 0, a, b)", "tl.where(a > 0, a, b)", "a where a is positive, else b"),
+}
+
+# Reductions over the last dimension of (batch, dim): (torch expression, how a kernel accumulates).
+ROW_REDUCE = {
+    "sum_rows": ("torch.sum(x, dim=-1)", "sum", "the sum of each row"),
+    "mean_rows": ("torch.mean(x, dim=-1)", "mean", "the mean of each row"),
+    "max_rows": ("torch.amax(x, dim=-1)", "max", "the maximum of each row"),
+    "min_rows": ("torch.amin(x, dim=-1)", "min", "the minimum of each row"),
+    "l2norm_rows": ("torch.linalg.vector_norm(x, dim=-1)", "l2", "the Euclidean norm of each row"),
+    "sumsq_rows": ("torch.sum(x * x, dim=-1)", "sumsq", "the sum of squares of each row"),
+}
+
+# Reductions over dim 1 of (batch, rows, cols): the output is (batch, cols).
+COL_REDUCE = {
+    "sum_dim1": ("torch.sum(x, dim=1)", "sum", "the sum over dimension 1"),
+    "mean_dim1": ("torch.mean(x, dim=1)", "mean", "the mean over dimension 1"),
+    "max_dim1": ("torch.amax(x, dim=1)", "max", "the maximum over dimension 1"),
+}
+
+# Row-wise normalisations over the last dimension.
+ROW_NORM = {
+    "softmax": ("torch.softmax(x, dim=-1)", "the softmax of each row"),
+    "log_softmax": ("torch.log_softmax(x, dim=-1)", "the log-softmax of each row"),
+    "softmax_temp": ("torch.softmax(x / 2.0, dim=-1)", "the softmax of each row at temperature 2"),
+    "logsumexp_rows": ("torch.logsumexp(x, dim=-1)", "the log-sum-exp of each row"),
+    "layernorm": ("self.ln(x)", "layer normalisation with a learned affine step"),
+    "rmsnorm": ("x * torch.rsqrt(torch.mean(x * x, dim=-1, keepdim=True) + self.eps) * self.weight",
+                "RMS normalisation with a learned scale"),
+    "l2_normalize": ("torch.nn.functional.normalize(x, p=2.0, dim=-1)", "each row divided by its L2 norm"),
+}
+
+# Matmul variants: forward expression, inputs, init inputs.
+MATMUL = {
+    "matmul": ("torch.matmul(A, B)", "a matrix product A (M, K) times B (K, N)"),
+    "matmul_tb": ("torch.matmul(A, B.T)", "A (M, K) times the transpose of B (N, K)"),
+    "bmm": ("torch.bmm(A, B)", "a batched matrix product (batch, M, K) x (batch, K, N)"),
+    "matvec": ("torch.matmul(A, B)", "a matrix-vector product A (M, K) times B (K, 1)"),
+    "linear": ("self.fc(x)", "a linear layer x W^T + b"),
+    "linear_relu": ("torch.relu(self.fc(x))", "a linear layer followed by ReLU"),
+    "linear_nobias": ("self.fc(x)", "a linear layer without bias, x W^T"),
+    "linear_gelu": ("torch.nn.functional.gelu(self.fc(x))", "a linear layer followed by GELU"),
+    "matmul_scale": ("torch.matmul(A, B) * 0.5", "a matrix product scaled by 0.5"),
+}
+
+# Other patterns: (forward, description).
+MISC = {
+    "cumsum": ("torch.cumsum(x, dim=-1)", "the running sum along each row"),
+    "mse": ("torch.mean((a - b) * (a - b))", "the mean squared error between a and b (a scalar)"),
+    "bias_tanh": ("torch.tanh(x + self.bias)", "a learned per-column bias followed by tanh"),
+    "residual_layernorm": ("self.ln(x + y)", "layer normalisation of a residual sum x + y"),
+    "scale_shift": ("x * self.scale + self.shift", "a learned per-column scale and shift"),
+}
+
+# The fixed held-out split: one or two tasks per family, each a variant of a trained pattern.
+HELDOUT = {"leaky_relu_02", "relu6", "softsign", "swish_scaled", "sub", "minimum", "mul_sigmoid", "min_rows",
+           "sumsq_rows", "mean_dim1", "log_softmax", "l2_normalize", "matmul_tb", "linear_gelu", "scale_shift"}
+
+# Shapes cycle per family so tasks differ in more than the op (non-powers of two exercise masks).
+SHAPES_2D = [(16, 1024), (32, 500), (8, 2048), (64, 256), (24, 777)]
+SHAPES_ROW = [(32, 256), (16, 1000), (64, 128), (12, 512), (40, 300)]
+SHAPES_3D = [(4, 64, 128), (8, 33, 100), (2, 128, 64), (6, 40, 96)]
+SHAPES_MM = [(64, 96, 80), (100, 64, 72), (48, 128, 64), (128, 32, 96), (70, 50, 90)]
+
+HEADER = "import torch\nimport torch.nn as nn\n\n"
+
+
+def module(doc, init_args, init_body, fwd_args, expr, consts, inputs, init_vals):
+    init_sig = "".join(f", {a}" for a in init_args)
+    body = "".join(f"        {line}\n" for line in init_body)
+    consts_src = "\n".join(f"{k} = {v}" for k, v in consts.items())
+    return (f"{HEADER}class Model(nn.Module):\n    \"\"\"{doc}\"\"\"\n\n"
+            f"    def __init__(self{init_sig}):\n        super().__init__()\n{body}\n"
+            f"    def forward(self, {', '.join(fwd_args)}):\n        return {expr}\n\n\n{consts_src}\n\n\n"
+            f"def get_inputs():\n    return [{', '.join(inputs)}]\n\n\n"
+            f"def get_init_inputs():\n    return [{', '.join(init_vals)}]\n")
+
+
+def rows_input(shape, scale=""):
+    return f"torch.randn({', '.join(shape)}){scale}"
+
+
+def build():
+    """Every task as a row: the single source of the suite."""
+    tasks = []
+
+    def add(name, family, op, code, **params):
+        tasks.append(dict(name=name, family=family, op=op, code=code, params=params))
+
+    for i, (op, (torch_expr, _, what)) in enumerate(UNARY.items()):
+        b, d = SHAPES_2D[i % len(SHAPES_2D)]
+        scale = " * 8" if op in ("relu6", "hardtanh", "hardsigmoid", "softplus", "hardswish") else ""
+        add(op, "unary", op, module(f"Computes {what} of a tensor.", [], [], ["x"], torch_expr,
+                                    {"batch_size": b, "dim": d}, [rows_input(["batch_size", "dim"], scale)], []))
+    for i, (op, (torch_expr, _, what)) in enumerate(BINARY.items()):
+        b, d = SHAPES_2D[(i + 2) % len(SHAPES_2D)]
+        second = "torch.rand(batch_size, dim) + 0.5" if op == "div" else "torch.randn(batch_size, dim)"
+        add(op, "binary", op, module(f"Computes {what} of two tensors.", [], [], ["a", "b"], torch_expr,
+                                     {"batch_size": b, "dim": d}, ["torch.randn(batch_size, dim)", second], []))
+    for i, (op, (torch_expr, _, what)) in enumerate(ROW_REDUCE.items()):
+        b, d = SHAPES_ROW[i % len(SHAPES_ROW)]
+        add(op, "row_reduce", op, module(f"Computes {what}.", [], [], ["x"], torch_expr,
+                                         {"batch_size": b, "dim": d}, [rows_input(["batch_size", "dim"])], []))
+    for i, (op, (torch_expr, _, what)) in enumerate(COL_REDUCE.items()):
+        b, r, c = SHAPES_3D[i % len(SHAPES_3D)]
+        add(op, "col_reduce", op, module(f"Computes {what} of a 3D tensor.", [], [], ["x"], torch_expr,
+                                         {"batch_size": b, "rows": r, "cols": c},
+                                         ["torch.randn(batch_size, rows, cols)"], []))
+    for i, (op, (torch_expr, what)) in enumerate(ROW_NORM.items()):
+        b, d = SHAPES_ROW[(i + 1) % len(SHAPES_ROW)]
+        init_args, init_body, init_vals = [], [], []
+        if op == "layernorm":
+            init_args, init_body, init_vals = ["dim"], ["self.ln = nn.LayerNorm(dim)"], ["dim"]
+        elif op == "rmsnorm":
+            init_args, init_body, init_vals = (["dim", "eps=1e-6"], ["self.weight = nn.Parameter(torch.ones(dim))",
+                                                                     "self.eps = eps"], ["dim"])
+        add(op, "row_norm", op, module(f"Computes {what}.", init_args, init_body, ["x"], torch_expr,
+                                       {"batch_size": b, "dim": d}, [rows_input(["batch_size", "dim"], " * 2 + 0.5")],
+                                       init_vals))
+    for i, (op, (torch_expr, what)) in enumerate(MATMUL.items()):
+        m, k, n = SHAPES_MM[i % len(SHAPES_MM)]
+        consts = {"M": m, "K": k, "N": n}
+        if op.startswith("linear"):
+            bias = ", bias=False" if op == "linear_nobias" else ""
+            code = module(f"Computes {what}.", ["in_features", "out_features"], [f"self.fc = nn.Linear(in_features, "
+                          f"out_features{bias})"], ["x"], torch_expr, consts, ["torch.randn(M, K)"], ["K", "N"])
+        elif op == "bmm":
+            consts = {"batch_size": 4, **consts}
+            code = module(f"Computes {what}.", [], [], ["A", "B"], torch_expr, consts,
+                          ["torch.randn(batch_size, M, K)", "torch.randn(batch_size, K, N)"], [])
+        else:
+            b_shape = {"matmul_tb": "N, K", "matvec": "K, 1"}.get(op, "K, N")
+            if op == "matvec":
+                consts = {"M": m * 4, "K": k * 4}
+            code = module(f"Computes {what}.", [], [], ["A", "B"], torch_expr, consts,
+                          ["torch.randn(M, K)", f"torch.randn({b_shape})"], [])
+        add(op, "matmul", op, code)
+    for i, (op, (torch_expr, what)) in enumerate(MISC.items()):
+        b, d = SHAPES_ROW[(i + 3) % len(SHAPES_ROW)]
+        consts = {"batch_size": b, "dim": d}
+        x = rows_input(["batch_size", "dim"])
+        if op == "cumsum":
+            code = module(f"Computes {what}.", [], [], ["x"], torch_expr, consts, [x], [])
+        elif op == "mse":
+            code = module(f"Computes {what}.", [], [], ["a", "b"], torch_expr, consts, [x, x], [])
+        elif op == "bias_tanh":
+            code = module(f"Computes {what}.", ["dim"], ["self.bias = nn.Parameter(torch.randn(dim) * 0.1)"], ["x"],
+                          torch_expr, consts, [x], ["dim"])
+        elif op == "residual_layernorm":
+            code = module(f"Computes {what}.", ["dim"], ["self.ln = nn.LayerNorm(dim)"], ["x", "y"], torch_expr,
+                          consts, [x, x], ["dim"])
+        else:
+            code = module(f"Computes {what}.", ["dim"], ["self.scale = nn.Parameter(torch.ones(dim))",
+                                                         "self.shift = nn.Parameter(torch.zeros(dim))"], ["x"],
+                          torch_expr, consts, [x], ["dim"])
+        add(op, "misc", op, code)
+
+    rows = []
+    for pid, t in enumerate(tasks, 1):
+        rows.append(dict(level=1, problem_id=pid, name=f"{pid}_{t['name']}", code=t["code"], family=t["family"],
+                         op=t["op"], split="heldout" if t["op"] in HELDOUT else "train", params=t["params"]))
+    assert {r["op"] for r in rows} >= HELDOUT, "a held-out op names no task"
+    return rows
+
+
+def write(path=SUITE):
+    rows = build()
+    Path(path).write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    return rows
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--list", action="store_true", help="print the tasks instead of writing the file")
+    ap.add_argument("--out", default=str(SUITE), help="where to write the suite")
+    args = ap.parse_args()
+    rows = build() if args.list else write(args.out)
+    for r in rows:
+        print(f"{r['name']:28s} {r['family']:11s} {r['split']}")
+    n_held = sum(r["split"] == "heldout" for r in rows)
+    print(f"{len(rows)} tasks: {len(rows) - n_held} train, {n_held} held-out" + ("" if args.list else f" -> {args.out}"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,222 @@
+"""data/: the embedded suite and its split, the verified corpus, the loaders, shape augmentation, distillation."""
+
+import json
+import random
+import subprocess
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, HTTPServer
+
+import pytest
+import torch
+
+from conftest import ROOT, kernelbench_rows
+
+sys.path.insert(0, str(ROOT / "data"))
+import augment  # noqa: E402
+import suite  # noqa: E402
+from model import InputError  # noqa: E402
+from solutions import solution  # noqa: E402
+from tasks import load_tasks  # noqa: E402
+from verify import Settings, VerifierPool  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def pool():
+    with VerifierPool(Settings(device="cpu", timing=False), workers=2) as p:
+        yield p
+
+
+def test_suite_file_is_what_the_tables_build():
+    """data/suite.jsonl is generated: a hand edit or a stale file fails here."""
+    rows = [json.loads(line) for line in (ROOT / "data" / "suite.jsonl").read_text().splitlines()]
+    assert rows == json.loads(json.dumps(suite.build()))
+
+
+def test_suite_size_coverage_and_fixed_split():
+    tasks = load_tasks("embedded")
+    assert len(tasks) >= 60
+    assert {t.row["family"] for t in tasks} == {"unary", "binary", "row_reduce", "col_reduce", "row_norm", "matmul",
+                                                "misc"}
+    held = {t.row["op"] for t in tasks if t.split == "heldout"}
+    assert held == suite.HELDOUT
+    for fam in {t.row["family"] for t in tasks}:  # every held-out family is also trained on
+        assert any(t.split == "train" and t.row["family"] == fam for t in tasks), fam
+    assert {t.row["op"] for t in tasks if t.row["op"] in ("layernorm", "rmsnorm")} == {"layernorm", "rmsnorm"}
+
+
+@pytest.mark.parametrize("task", load_tasks("embedded"), ids=lambda t: t.name)
+def test_every_problem_loads_runs_and_is_deterministic(task):
+    out1, n = augment.run_reference(task.src, "cpu", seed=3)
+    out2, _ = augment.run_reference(task.src, "cpu", seed=3)
+    out3, _ = augment.run_reference(task.src, "cpu", seed=4)
+    assert torch.isfinite(out1).all() and n <= 1 << 20, task.name  # CPU-sized
+    assert torch.equal(out1, out2), task.name
+    assert not torch.equal(out1, out3), task.name  # the seed reaches the inputs
+
+
+def test_corpus_is_train_only_in_the_output_format_and_varied():
+    rows = [json.loads(line) for line in (ROOT / "data" / "sft.jsonl").read_text().splitlines()]
+    train = {t.name: t for t in load_tasks("embedded", split="train")}
+    assert len(rows) >= 400 and {r["task"] for r in rows} == set(train)
+    from prompt import user_message
+    for r in rows:
+        assert r["prompt"] == user_message(train[r["task"]].src)
+        c = r["completion"]
+        assert c.startswith("<think>\n") and "</think>\n\n```python\n" in c and c.endswith("```")
+        assert "@triton.jit" in c and "class ModelNew(nn.Module)" in c
+    per_task = {}
+    for r in rows:
+        per_task.setdefault(r["task"], set()).add(r["completion"])
+    assert min(len(v) for v in per_task.values()) >= 4  # varied kernels, not one string per task
+
+
+def test_a_random_sample_of_the_corpus_reverifies(pool):
+    rows = [json.loads(line) for line in (ROOT / "data" / "sft.jsonl").read_text().splitlines()]
+    seed = random.randrange(1 << 30)
+    sample = random.Random(seed).sample(rows, 8)
+    src = {t.name: t.src for t in load_tasks("embedded")}
+    verdicts = pool.map([(src[r["task"]], r["completion"]) for r in sample])
+    bad = [(r["task"], v.reason) for r, v in zip(sample, verdicts) if not (v.valid and v.correct)]
+    assert not bad, f"seed {seed}: {bad}"
+
+
+def test_held_out_tasks_have_working_solutions(pool):
+    """The held-out tasks are solvable by the patterns training teaches (their templates verify)."""
+    held = load_tasks("embedded", split="heldout")
+    verdicts = pool.map([(t.src, solution(t.row, random.Random(1))) for t in held])
+    assert all(v.valid and v.correct for v in verdicts), [(t.name, v.reason) for t, v in zip(held, verdicts)]
+
+
+def test_kernelbench_jsonl_and_checkout_folder_load_the_same_tasks(tmp_path):
+    rows = kernelbench_rows(1)
+    a = load_tasks(str(ROOT.parent / "shared" / "kernelbench"), level=1)
+    assert [t.name for t in a] == [r["name"] for r in rows] and a[0].src == rows[0]["code"]
+    lv = tmp_path / "KernelBench" / "level1"
+    lv.mkdir(parents=True)
+    for r in rows[:12]:
+        (lv / f"{r['name']}.py").write_text(r["code"])
+    b = load_tasks(str(tmp_path), ids="1,2,10")
+    assert [(t.name, t.level, t.problem_id) for t in b] == [(r["name"], 1, r["problem_id"]) for r in rows
+                                                            if r["problem_id"] in (1, 2, 10)]
+    assert [t.src for t in b] == [r["code"] for r in rows if r["problem_id"] in (1, 2, 10)]
+    both = load_tasks(str(ROOT.parent / "shared" / "kernelbench"), level="1,2")
+    assert len(both) == 200 and len({t.name for t in both}) == 200
+
+
+def test_bad_task_rows_name_the_file_and_line(tmp_path):
+    f = tmp_path / "t.jsonl"
+    good = json.dumps({"name": "ok", "code": load_tasks("embedded")[0].src})
+    f.write_text(good + "\n{not json\n")
+    with pytest.raises(InputError, match=r"t.jsonl:2: not valid JSON"):
+        load_tasks(str(f))
+    f.write_text(good + "\n" + json.dumps({"name": "x", "src": "..."}) + "\n")
+    with pytest.raises(InputError, match=r"t.jsonl:2: a task row needs"):
+        load_tasks(str(f))
+    f.write_text(json.dumps({"name": "nomodel", "code": "import torch\ndef get_inputs():\n    return []\n"}) + "\n")
+    with pytest.raises(InputError, match=r"t.jsonl:1: task 'nomodel' lacks Model, get_init_inputs"):
+        load_tasks(str(f))
+    r = subprocess.run([sys.executable, "data/tasks.py", str(f)], cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 2 and r.stderr.startswith("error: ") and "Traceback" not in r.stderr
+
+
+KERNELBOOK = [
+    {"entry_point": "ScaledGelu", "module_name": "ScaledGelu", "uuid": "u1", "python_code": (
+        "import torch\nimport torch.nn as nn\n\nclass ScaledGelu(nn.Module):\n"
+        "    def __init__(self, dim, scale=2.0):\n        super().__init__()\n        self.scale = scale\n"
+        "        self.proj = nn.Linear(dim, dim)\n\n    def forward(self, x):\n"
+        "        return torch.nn.functional.gelu(self.proj(x)) * self.scale\n\n\n"
+        "def get_inputs():\n    return [torch.rand([4, 4, 8])]\n\n\ndef get_init_inputs():\n    return [[], {'dim': 8}]\n")},
+    {"entry_point": "NoInputs", "uuid": "u2", "python_code": (
+        "import torch\nimport torch.nn as nn\n\nclass NoInputs(nn.Module):\n    def forward(self, x):\n        return x\n")},
+    {"entry_point": "Broken", "uuid": "u3", "python_code": "class Broken(:\n"},
+]
+
+
+def test_kernelbook_rows_become_tasks_and_bad_modules_are_reported(tmp_path, capsys):
+    f = tmp_path / "kb.jsonl"
+    f.write_text("".join(json.dumps(r) + "\n" for r in KERNELBOOK))
+    tasks = load_tasks(str(f))
+    assert [t.name for t in tasks] == ["kb_ScaledGelu_u1"]
+    err = capsys.readouterr().err
+    assert "2 KernelBook rows skipped" in err and "kb.jsonl:2: no get_inputs" in err and "kb.jsonl:3:" in err
+    out, _ = augment.run_reference(tasks[0].src, "cpu")  # Model(*get_init_inputs()) works: kwargs made positional
+    assert out.shape == (4, 4, 8) and "class Model(nn.Module)" in tasks[0].src and "[8, 2.0]" in tasks[0].src
+
+
+def test_shape_augmentation_keeps_variants_whose_output_follows():
+    t = next(t for t in load_tasks("embedded") if t.row["op"] == "matmul")
+    results = augment.augment(t, n=5, seed=0)
+    kept = [v for v, _ in results if v]
+    assert 1 <= len(kept) <= 5
+    for v in kept:
+        ch = v.row["provenance"]["changes"]
+        assert v.row["provenance"]["base"] == t.name and ch
+        out, _ = augment.run_reference(v.src, "cpu")
+        new = {k: n for k, (_, n) in ch.items()}
+        assert tuple(out.shape) == (new.get("M", 64), new.get("N", 80))
+    assert len({v.src for v in kept}) == len(kept)
+
+
+def test_shape_augmentation_rejects_a_variant_that_breaks_the_reference():
+    src = ("import torch\nimport torch.nn as nn\n\nclass Model(nn.Module):\n    def forward(self, x):\n"
+           "        return x.view(8, 16).sum(dim=1)\n\nrows = 8\ncols = 16\n\n"
+           "def get_inputs():\n    return [torch.randn(rows, cols)]\n\ndef get_init_inputs():\n    return []\n")
+    from tasks import Task
+    results = augment.augment(Task("hardcoded", src), n=3, seed=0)
+    assert results and not any(v for v, _ in results)  # every change breaks the hard-coded view
+    assert all("reference fails" in why or "does not follow" in why for _, why in results)
+
+
+class Teacher(BaseHTTPRequestHandler):
+    """A fake OpenAI-compatible endpoint: one good, one wrong and one cheating answer per request; it fails
+    the very first request with 503 to exercise the retry."""
+    calls, answers = [], []
+
+    def do_POST(self):  # noqa: N802
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        Teacher.calls.append(body)
+        if len(Teacher.calls) == 1:
+            self.send_response(503)
+            self.end_headers()
+            return
+        choices = [{"index": i, "message": m} for i, m in enumerate(Teacher.answers[:body["n"]])]
+        data = json.dumps({"choices": choices}).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *a):
+        pass
+
+
+def test_distill_keeps_only_verified_rows_retries_and_resumes(tmp_path):
+    relu = next(t for t in load_tasks("embedded") if t.row["op"] == "relu")
+    good = solution(relu.row, random.Random(0))
+    think, code = good.split("</think>\n\n")
+    Teacher.answers = [
+        {"role": "assistant", "content": code, "reasoning_content": think.removeprefix("<think>\n")},
+        {"role": "assistant", "content": good.replace("tl.maximum(x, 0.0)", "tl.minimum(x, 0.0)")},
+        {"role": "assistant", "content": "```python\nimport torch\nclass ModelNew(torch.nn.Module):\n"
+                                         "    def forward(self, x):\n        return torch.relu(x)\n```"},
+    ]
+    Teacher.calls = []
+    server = HTTPServer(("127.0.0.1", 0), Teacher)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    out = tmp_path / "d.jsonl"
+    cmd = [sys.executable, "data/distill.py", "--endpoint", f"http://127.0.0.1:{server.server_port}/v1", "--model",
+           "teacher", "--ids", relu.name + ",2_leaky_relu", "--n", "3", "--out", str(out), "--workers", "1"]
+    try:
+        r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300)
+        assert r.returncode == 0, r.stderr
+        assert "retry 1/5" in r.stderr
+        rows = [json.loads(line) for line in out.read_text().splitlines()]
+        assert [(x["task"], x["completion"]) for x in rows] == [(relu.name, good)]  # leaky_relu: none correct
+        assert len(Teacher.calls) == 3 and Teacher.calls[1]["model"] == "teacher" and Teacher.calls[1]["n"] == 3
+        r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300)
+        assert r.returncode == 0 and "2 already done, 0 to ask" in r.stdout
+        assert len(Teacher.calls) == 3 and len(out.read_text().splitlines()) == 1
+    finally:
+        server.shutdown()
