@@ -1,12 +1,232 @@
 """
-KernelBench-style evaluation: pass@k of valid/compiled/correct/fast1/fast2 and mean speedup, robust vs naive (PAPER.md §6).
+KernelBench-style evaluation (PAPER.md §6): pass@k of valid / compiled / correct / fast1 / fast2 and mean speedup,
+under the robust verifier and under a naive syntax-only check, side by side (the gap is the cheating).
 
-    python eval.py --ckpt sft.pt --n 10 --k 1,10
+    python eval.py --ckpt sft.pt --n 10 --k 1,10                             # embedded held-out tasks
+    python eval.py --ckpt rl.pt --tasks ../shared/kernelbench --level 1 --n 10 --k 1,10 --temperature 0.8
+    python eval.py --generations gens.jsonl --tasks ../shared/kernelbench    # completions from any source
 
-Not implemented yet: issue #8 builds it. Until then this script says so and exits with status 1.
+--generations rows: {"task": NAME, "text": COMPLETION} ("completion" is accepted for "text"), as sample.py writes.
+Outputs in --out_dir: results.jsonl (one robust and one naive verdict per completion), report.md (summary, then
+per-task rows) and report.json. Verdicts are cached in OUT_DIR/cache.jsonl by (task, completion hash, verifier
+settings) as they arrive, so a killed eval continues where it stopped. Reference timings are cached per GPU name
+in OUT_DIR/ref_times.json: references are not re-timed on every run.
 """
 
-import sys
+import argparse
+import hashlib
+import json
+import os
+import time
+from math import comb
+from pathlib import Path
+
+import torch
+
+from model import InputError
+
+# fmt: off
+ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+# what to evaluate
+ap.add_argument("--ckpt", default=None, help="sample completions from this checkpoint")
+ap.add_argument("--init_from", default=None, help="or from an HF model folder / name")
+ap.add_argument("--generations", default=None, help="or evaluate these completions (JSONL)")
+ap.add_argument("--tasks", default="embedded", help="embedded | KernelBench folder | KernelBench JSONL")
+ap.add_argument("--split", default=None, help="embedded suite split (default: heldout when sampling)")
+ap.add_argument("--level", default=None, help="KernelBench level(s), e.g. 1 or 1,2")
+ap.add_argument("--ids", default=None, help="problem ids or names, comma separated")
+# sampling
+ap.add_argument("--n", type=int, default=10, help="samples per task")
+ap.add_argument("--k", default="1,10", help="pass@k values, each <= n")
+ap.add_argument("--temperature", type=float, default=0.8)
+ap.add_argument("--top_p", type=float, default=0.95)
+ap.add_argument("--max_new_tokens", type=int, default=1024)
+ap.add_argument("--seed", type=int, default=0)
+# verifier
+ap.add_argument("--device", default=None, help="verifier device (default: cuda if present)")
+ap.add_argument("--workers", type=int, default=None)
+ap.add_argument("--trials", type=int, default=5)
+ap.add_argument("--no_naive", action="store_true", help="skip the naive (syntax-only) column")
+# output
+ap.add_argument("--out_dir", default="eval_out")
+# fmt: on
+METRICS = ("valid", "compiled", "correct", "fast1", "fast2")
+
+
+def pass_at_k(n, c, k):
+    """The unbiased estimator 1 - C(n-c, k) / C(n, k) (Chen et al. 2021): P(at least one of k draws passes)."""
+    if n - c < k:
+        return 1.0
+    return 1.0 - comb(n - c, k) / comb(n, k)
+
+
+def outcome(v):
+    """The five per-sample booleans of PAPER.md §6 and the speedup that counts (0 unless correct)."""
+    ok = bool(v["valid"]) and bool(v["correct"])
+    sp = v.get("speedup") if ok else None
+    return {"valid": bool(v["valid"]), "compiled": bool(v["compiled"]), "correct": ok,
+            "fast1": ok and sp is not None and sp > 1, "fast2": ok and sp is not None and sp > 2,
+            "speedup": sp if sp is not None else 0.0}
+
+
+def summarize(per_task, ks):
+    """{metric@k: mean over tasks of pass@k} plus mean speedup, from {task: [outcome, ...]}."""
+    out = {}
+    for k in ks:
+        for m in METRICS:
+            vals = [pass_at_k(len(o), sum(x[m] for x in o), k) for o in per_task.values()]
+            out[f"{m}@{k}"] = sum(vals) / len(vals)
+    out["mean_speedup"] = sum(sum(x["speedup"] for x in o) / len(o) for o in per_task.values()) / len(per_task)
+    return out
+
+
+def read_generations(path, names):
+    rows = []
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except OSError as e:
+        raise InputError(f"cannot read --generations {path}: {e.strerror}") from e
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            r = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise InputError(f"{path}:{n}: not valid JSON ({e.msg})") from e
+        text = r.get("text", r.get("completion")) if isinstance(r, dict) else None
+        if not isinstance(text, str) or not isinstance(r.get("task"), str):
+            raise InputError(f"{path}:{n}: a row needs string fields 'task' and 'text' (or 'completion')")
+        if r["task"] not in names:
+            raise InputError(f"{path}:{n}: task {r['task']!r} is not among the --tasks given")
+        rows.append((r["task"], text))
+    if not rows:
+        raise InputError(f"--generations {path} has no rows")
+    return rows
+
+
+def main():
+    from verify import Settings, VerifierPool
+    from data.tasks import load_tasks
+    args = ap.parse_args()
+    ks = sorted({int(k) for k in args.k.split(",")})
+    if sum(x is not None for x in (args.ckpt, args.init_from, args.generations)) != 1:
+        raise InputError("give exactly one of --ckpt, --init_from or --generations")
+    split = args.split or ("heldout" if args.tasks == "embedded" and not args.generations else None)
+    tasks = {t.name: t for t in load_tasks(args.tasks, split, args.level, args.ids)}
+    out = Path(args.out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    t0 = time.time()
+    if args.generations:
+        gens = read_generations(args.generations, tasks)
+    else:
+        gens = sample(args, list(tasks.values()))
+    counts = {}
+    for name, _ in gens:
+        counts[name] = counts.get(name, 0) + 1
+    if max(ks) > min(counts.values()):
+        raise InputError(f"--k {args.k}: pass@{max(ks)} needs at least {max(ks)} samples per task; "
+                         f"some task has {min(counts.values())}")
+    t_sample = time.time() - t0
+    dev = args.device or ("cuda" if torch.cuda.is_available() else "cpu")
+    gpu = torch.cuda.get_device_name() if dev.startswith("cuda") else "cpu"
+    modes = ["robust"] + ([] if args.no_naive else ["naive"])
+    cache_path, times_path = out / "cache.jsonl", out / "ref_times.json"
+    cache = {}
+    if cache_path.exists():
+        for line in cache_path.read_text().splitlines():
+            if line.strip():
+                r = json.loads(line)
+                cache[r["key"]] = r["verdict"]
+    times = json.loads(times_path.read_text()) if times_path.exists() else {}
+    ref_times = times.setdefault(gpu, {})
+    verdicts, t_verify, n_new = {}, time.time(), 0
+    for mode in modes:
+        s = Settings(device=dev, verifier=mode, trials=args.trials, timing=dev.startswith("cuda"))
+        skey = json.dumps({k: getattr(s, k) for k in ("verifier", "trials", "atol", "rtol", "timing", "runs")}, sort_keys=True)
+        keys = [hashlib.sha256(f"{name}\0{text}\0{skey}\0{gpu}".encode()).hexdigest() for name, text in gens]
+        todo = [i for i, k in enumerate(keys) if k not in cache]
+        if todo:
+            with VerifierPool(s, workers=args.workers, ref_times=ref_times) as pool:
+                for j in range(0, len(todo), 32):  # append to the cache as verdicts arrive: a kill loses < 32
+                    idx = todo[j:j + 32]
+                    vs = pool.map([(tasks[gens[i][0]].src, gens[i][1]) for i in idx], [gens[i][0] for i in idx])
+                    with open(cache_path, "a") as f:
+                        for i, v in zip(idx, vs):
+                            cache[keys[i]] = json.loads(v.to_json())
+                            f.write(json.dumps({"key": keys[i], "verdict": cache[keys[i]]}) + "\n")
+                            if v.ref_ms is not None:
+                                ref_times[hashlib.sha256(tasks[gens[i][0]].src.encode()).hexdigest()] = v.ref_ms
+                    times_path.write_text(json.dumps(times, indent=1))
+                    n_new += len(idx)
+        verdicts[mode] = [cache[k] for k in keys]
+    t_verify = time.time() - t_verify
+    report(args, ks, tasks, gens, verdicts, modes, out, dict(sample_s=t_sample, verify_s=t_verify, verified=n_new,
+                                                             gpu=gpu))
+
+
+def report(args, ks, tasks, gens, verdicts, modes, out, info):
+    with open(out / "results.jsonl", "w") as f:
+        for i, (name, text) in enumerate(gens):
+            f.write(json.dumps({"task": name, "text": text, **{m: verdicts[m][i] for m in modes}}) + "\n")
+    summary, per_task = {}, {}
+    for m in modes:
+        groups = {}
+        for (name, _), v in zip(gens, verdicts[m]):
+            groups.setdefault(name, []).append(outcome(v))
+        summary[m] = summarize(groups, ks)
+        for name, o in groups.items():
+            per_task.setdefault(name, {})[m] = {"n": len(o), **{x: sum(y[x] for y in o) for x in METRICS},
+                                                "mean_speedup": sum(y["speedup"] for y in o) / len(o)}
+    cps = info["verified"] / info["verify_s"] if info["verify_s"] > 0 and info["verified"] else None
+    rep = {"summary": summary, "tasks": per_task, "n_tasks": len(per_task), "n_completions": len(gens),
+           "k": ks, "args": vars(args), **info, "candidates_per_s": cps}
+    (out / "report.json").write_text(json.dumps(rep, indent=1))
+    cols = [f"{m}@{k}" for k in ks for m in METRICS] + ["mean_speedup"]
+    lines = [f"# Evaluation: {len(per_task)} tasks, {len(gens)} completions ({info['gpu']})", "",
+             "| verifier | " + " | ".join(cols) + " |", "|---" * (len(cols) + 1) + "|"]
+    for m in modes:
+        lines.append(f"| {m} | " + " | ".join(f"{100 * summary[m][c]:.1f}%" if c != "mean_speedup"
+                                              else f"{summary[m][c]:.3f}" for c in cols) + " |")
+    if "naive" in modes:
+        gap = {k: summary["naive"][f"correct@{k}"] - summary["robust"][f"correct@{k}"] for k in ks}
+        lines += ["", "Cheating gap (naive minus robust correct): " + ", ".join(f"@{k}: {100 * g:.1f} points"
+                                                                             for k, g in gap.items())]
+    if info["gpu"] == "cpu":
+        lines += ["", "On the CPU nothing is timed: fast1, fast2 and mean speedup are 0 by construction."]
+    lines += ["", f"Verified {info['verified']} new verdicts in {info['verify_s']:.1f}s"
+              + (f" ({cps:.2f} candidates/s)" if cps else " (all from the cache)"), "",
+              "| task | n | " + " | ".join(f"{m} {x}" for m in modes for x in ("valid", "compiled", "correct")) + " |",
+              "|---|---" + "|---" * (3 * len(modes)) + "|"]
+    for name, r in per_task.items():
+        lines.append(f"| {name} | {r[modes[0]]['n']} | " + " | ".join(str(r[m][x]) for m in modes
+                                                                       for x in ("valid", "compiled", "correct")) + " |")
+    (out / "report.md").write_text("\n".join(lines) + "\n")
+    print("\n".join(lines[:6 + (3 if "naive" in modes else 0)]))
+    print(f"-> {out}/report.md, report.json, results.jsonl")
+
+
+def sample(args, tasks):
+    from model import build_model, default_device, load_checkpoint
+    from prompt import prompt_ids
+    from sample import Engine
+    dev = default_device()
+    if args.ckpt:
+        model, tok, _ = load_checkpoint(args.ckpt, device=dev)
+    else:
+        model, tok = build_model(init_from=args.init_from, dtype="auto", device=dev)
+    prompts = [prompt_ids(tok, t.src) for t in tasks]
+    engine = Engine(model.eval(), tok, max_batch=min(256, len(tasks) * args.n),
+                    max_len=max(map(len, prompts)) + args.max_new_tokens, dtype=torch.bfloat16 if dev == "cuda" else None)
+    outs = engine.generate(prompts, n=args.n, max_new_tokens=args.max_new_tokens, temperature=args.temperature,
+                           top_p=args.top_p, seed=args.seed)
+    rows = [(tasks[o.prompt_index].name, o.text) for o in outs]
+    with open(Path(args.out_dir) / "generations.jsonl", "w") as f:
+        for name, text in rows:
+            f.write(json.dumps({"task": name, "text": text}) + "\n")
+    return rows
+
 
 if __name__ == "__main__":
-    sys.exit("eval.py: not implemented yet (issue #8); README.md lists what runs today")
+    from model import main_guard
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    main_guard(main)

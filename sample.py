@@ -82,7 +82,7 @@ def pick(logits, noise, temperature, top_k, top_p):
 class Engine:
     """Static KV cache + per-bucket CUDA graphs over a copy of an HF causal LM's weights."""
 
-    def __init__(self, model, tok, max_batch=64, max_len=2048, graphs=None):
+    def __init__(self, model, tok, max_batch=64, max_len=2048, graphs=None, dtype=None):
         from model import end_of_turn_id
         cfg = model.config
         if cfg.model_type not in SUPPORTED:
@@ -92,7 +92,7 @@ class Engine:
         self.tok, self.cfg = tok, cfg
         self.stop_ids = sorted({end_of_turn_id(tok), *([tok.eos_token_id] if tok.eos_token_id is not None else [])})
         p = next(model.parameters())
-        self.device, self.dtype = p.device, p.dtype
+        self.device, self.dtype = p.device, dtype or p.dtype  # e.g. bf16 rollouts from fp32 master weights
         self.graphs = self.device.type == "cuda" if graphs is None else graphs
         self.H, self.KV = cfg.num_attention_heads, cfg.num_key_value_heads
         self.D = getattr(cfg, "head_dim", None) or cfg.hidden_size // self.H

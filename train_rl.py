@@ -1,12 +1,367 @@
 """
-The GRPO loop with hierarchical reward decomposition (PAPER.md §1 step 4, §4).
+GRPO with Hierarchical Reward Decomposition (PAPER.md §1 step 4, §4): sample -> verify -> reward -> update.
 
-    python train_rl.py --ckpt sft.pt
+    python train_rl.py --ckpt sft.pt                              # tiny preset, embedded train split, CPU
+    python train_rl.py --ckpt sft.pt --reward uniform --beta 0.3  # the paper's uniform baseline
+    python train_rl.py --ckpt sft.pt --reward uniform_alpha       # the reviewers' baseline: R_correct + a*R_speedup
+    python train_rl.py --preset paper --ckpt sft.pt --tasks ../shared/kernelbench --level 1
+    torchrun --nproc_per_node=4 train_rl.py --preset paper --ckpt sft.pt --tasks KernelBench/ --level 1
+    python train_rl.py --ckpt sft.pt --resume                     # continue a killed run from --out
 
-Not implemented yet: issue #6 builds it. Until then this script says so and exits with status 1.
+One step, as in DESIGN.md: take --batch_prompts tasks, sample --group completions each with sample.Engine
+(one shared prefill per prompt), verify all of them in the verifier pool, turn verdicts into R_correct and
+R_speedup and per-token advantages (reward.py), recompute old log-probs with the training model in chunks, then
+--updates passes of the clipped-ratio loss over response tokens, with an optional k3 KL penalty to the frozen
+starting model. After the optimizer step the engine copies the new weights in place (no disk).
+
+Under torchrun each rank samples and verifies its share of the prompts on its own GPU (whole groups, so
+advantages need no communication); the model is sharded with FSDP2, the loss is normalised globally, metrics are
+all-reduced, and before sampling every rank gathers the full weights into its engine (DTensor.full_tensor()).
 """
 
-import sys
+import argparse
+import json
+import os
+import random
+import time
+
+import torch
+import torch.distributed as dist
+
+from model import InputError
+
+# fmt: off
+ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+ap.add_argument("--preset", default="tiny", help="tiny | small | paper (sets the defaults below; flags override)")
+# model
+ap.add_argument("--ckpt", default=None, help="start from this checkpoint (sft.pt)")
+ap.add_argument("--init_from", default=None, help="or from an HF model folder / name")
+# tasks
+ap.add_argument("--tasks", default="embedded", help="embedded | KernelBench folder | tasks .jsonl")
+ap.add_argument("--level", default=None)
+ap.add_argument("--ids", default=None)
+ap.add_argument("--eval_tasks", default="embedded", help="held-out tasks for greedy correct@1")
+ap.add_argument("--eval_every", type=int, default=None, help="steps between held-out evals (0: none)")
+# sampling
+ap.add_argument("--batch_prompts", type=int, default=None, help="prompts per step (PAPER.md §1: 32)")
+ap.add_argument("--group", type=int, default=None, help="G samples per prompt (default 8)")
+ap.add_argument("--max_new_tokens", type=int, default=None)
+ap.add_argument("--temperature", type=float, default=1.0)
+ap.add_argument("--top_p", type=float, default=1.0)
+# reward (PAPER.md §4)
+ap.add_argument("--reward", default="hrd", choices=["hrd", "uniform", "uniform_alpha"])
+ap.add_argument("--alpha", type=float, default=0.1, help="HRD plan weight; speedup weight in uniform_alpha")
+ap.add_argument("--beta", type=float, default=0.3, help="uniform: beta*R_correct + (1-beta)*R_speedup")
+ap.add_argument("--speedup_clip", type=float, default=2.0, help="R_speedup = valid*min(speedup, clip); 0 on CPU")
+ap.add_argument("--verifier", default="robust", choices=["robust", "naive"], help="naive: syntax-only validity")
+ap.add_argument("--no_std", action="store_true", help="skip the std division of advantages (Dr. GRPO)")
+ap.add_argument("--keep_equal_groups", action="store_true", help="train on groups whose rewards are all equal")
+# loss
+ap.add_argument("--lr", type=float, default=None)
+ap.add_argument("--eps_low", type=float, default=0.2)
+ap.add_argument("--eps_high", type=float, default=0.2)
+ap.add_argument("--kl", type=float, default=0.0, help="k3 KL coefficient to the frozen start (0: no ref model)")
+ap.add_argument("--loss_norm", default="seq", choices=["seq", "token"], help="seq: PAPER.md §4's per-sample mean")
+ap.add_argument("--updates", type=int, default=1, help="optimizer steps per sampled batch")
+ap.add_argument("--micro_batch", type=int, default=None, help="sequences per forward")
+ap.add_argument("--clip", type=float, default=1.0, help="gradient norm clip")
+# run
+ap.add_argument("--steps", type=int, default=None)
+ap.add_argument("--out", default="rl.pt")
+ap.add_argument("--save_every", type=int, default=5)
+ap.add_argument("--resume", action="store_true")
+ap.add_argument("--seed", type=int, default=0)
+ap.add_argument("--workers", type=int, default=None, help="verifier worker slots per rank")
+ap.add_argument("--log", default=None, help="also append one JSON line of metrics per step here")
+ap.add_argument("--wandb", action="store_true")
+# fmt: on
+PRESETS = {
+    "tiny": dict(batch_prompts=8, group=8, max_new_tokens=768, lr=1e-4, micro_batch=16, steps=20, eval_every=10),
+    "small": dict(batch_prompts=16, group=8, max_new_tokens=1024, lr=2e-5, micro_batch=32, steps=100, eval_every=20),
+    # PAPER.md §1 step 4: batch 32 prompts, lr 1e-6, alpha 0.1; G, KL and length are ours (G=8, KL 0).
+    "paper": dict(batch_prompts=32, group=8, max_new_tokens=8192, lr=1e-6, micro_batch=4, steps=400, eval_every=50),
+}
+
+
+def response_logprobs(model, seqs, plens, chunk=512, with_entropy=False):
+    """Log-probs [n, T] of each response token under `model` (T = the longest response), and the mean entropy.
+    The LM head runs only at response positions, in checkpointed chunks: B*G responses' full-vocabulary logits
+    are never held at once (at 151k vocabulary they are the memory wall)."""
+    from torch.utils.checkpoint import checkpoint
+    dev = next(model.parameters()).device
+    L = max(map(len, seqs))
+    ids = torch.full((len(seqs), L), 0, dtype=torch.long)
+    att = torch.zeros(len(seqs), L, dtype=torch.long)
+    for i, s in enumerate(seqs):
+        ids[i, :len(s)], att[i, :len(s)] = torch.tensor(s), 1
+    ids, att = ids.to(dev), att.to(dev)
+    h = model.model(input_ids=ids, attention_mask=att).last_hidden_state
+    T = max(len(s) - p for s, p in zip(seqs, plens))
+    rows, cols = [], []
+    for i, (s, p) in enumerate(zip(seqs, plens)):
+        rows += [i] * (len(s) - p)
+        cols += list(range(p - 1, len(s) - 1))  # position t predicts token t+1
+    rows_t, cols_t = torch.tensor(rows, device=dev), torch.tensor(cols, device=dev)
+    hs, tg = h[rows_t, cols_t], ids[rows_t, cols_t + 1]
+
+    def lp(x, y):
+        logits = model.lm_head(x).float()
+        out = torch.log_softmax(logits, -1)
+        return out.gather(-1, y[:, None]).squeeze(-1), -(out.exp() * out).sum(-1)
+    parts, ents = [], []
+    for i in range(0, hs.shape[0], chunk):
+        a, e = checkpoint(lp, hs[i:i + chunk], tg[i:i + chunk], use_reentrant=False)
+        parts.append(a)
+        ents.append(e.detach())
+    flat = torch.cat(parts)
+    out = flat.new_zeros(len(seqs), T)
+    out[rows_t, torch.tensor([c - p + 1 for c, p in zip(cols, [plens[r] for r in rows])], device=dev)] = flat
+    return out, torch.cat(ents).mean().item()
+
+
+def policy_loss(new_lp, old_lp, adv, plan, code, kind, norm, eps_low, eps_high, ref_lp=None, kl=0.0):
+    """PAPER.md §4's clipped objective, negated. adv already carries alpha on plan tokens (HRD per-token form).
+    norm='seq': per-sample means, per token class for HRD (J = alpha*J_plan + J_code), then summed over samples
+    (the caller divides by the global number of samples); norm='token': summed over tokens (caller divides by the
+    global token count). Returns (loss sum, clip count, kl sum)."""
+    ratio = torch.exp(new_lp - old_lp)
+    surr = torch.minimum(ratio * adv, ratio.clamp(1 - eps_low, 1 + eps_high) * adv)
+    per_tok = -surr
+    k3 = torch.zeros_like(per_tok)
+    if ref_lp is not None and kl > 0:
+        d = ref_lp - new_lp
+        k3 = torch.exp(d) - d - 1  # the k3 estimator of KL(pi || ref), always >= 0
+        per_tok = per_tok + kl * k3
+    mask = plan + code
+    clipped = ((ratio < 1 - eps_low) | (ratio > 1 + eps_high)).float() * mask
+    if norm == "token":
+        loss = (per_tok * mask).sum()
+    elif kind == "hrd":
+        loss = ((per_tok * plan).sum(1) / plan.sum(1).clamp(min=1) + (per_tok * code).sum(1) / code.sum(1).clamp(min=1)).sum()
+    else:
+        loss = ((per_tok * mask).sum(1) / mask.sum(1).clamp(min=1)).sum()
+    return loss, clipped.sum().item(), (k3 * mask).sum().item()
+
+
+def verdict_stats(verdicts):
+    """Counts for the step's log line: valid, compiled, correct, fast1, fast2, correct-but-invalid (caught)."""
+    def f(v, k):
+        return v.get(k) if isinstance(v, dict) else getattr(v, k)
+    c = dict(valid=0, compiled=0, correct=0, fast1=0, fast2=0, caught=0)
+    for v in verdicts:
+        ok = bool(f(v, "valid")) and bool(f(v, "correct"))
+        sp = f(v, "speedup") or 0.0
+        c["valid"] += bool(f(v, "valid"))
+        c["compiled"] += bool(f(v, "compiled"))
+        c["correct"] += ok
+        c["fast1"] += ok and sp > 1
+        c["fast2"] += ok and sp > 2
+        c["caught"] += bool(f(v, "correct")) and not bool(f(v, "valid"))
+    return c
+
+
+def main():
+    from model import build_model, load_checkpoint, read_resume_state, save_checkpoint
+    from prompt import prompt_ids
+    from reward import plan_code_masks, reward_terms, token_advantages
+    from sample import Engine
+    from verify import Settings, VerifierPool
+    from data.tasks import load_tasks
+    args = ap.parse_args()
+    for k, v in PRESETS[args.preset].items():
+        if getattr(args, k) is None:
+            setattr(args, k, v)
+    ddp = "RANK" in os.environ
+    if ddp:
+        dist.init_process_group("nccl" if torch.cuda.is_available() else "gloo")
+    rank, world = (dist.get_rank(), dist.get_world_size()) if ddp else (0, 1)
+    cuda = torch.cuda.is_available()
+    device = f"cuda:{int(os.environ.get('LOCAL_RANK', 0))}" if cuda else "cpu"
+    if cuda:
+        torch.cuda.set_device(device)
+    master = rank == 0
+    log = print if master else (lambda *a, **k: None)
+    if args.batch_prompts % world:
+        raise InputError(f"--batch_prompts {args.batch_prompts} must divide over {world} ranks")
+
+    # Model: the RL checkpoint when resuming, else the SFT checkpoint or --init_from.
+    start = args.out if args.resume else args.ckpt
+    if args.resume and not os.path.exists(args.out):
+        raise InputError(f"--resume: no checkpoint at {args.out}")
+    if start:
+        model, tok, ck = load_checkpoint(start, dtype=torch.float32)
+    elif args.init_from:
+        model, tok = build_model(init_from=args.init_from, dtype="fp32")
+        ck = {"step": 0}
+    else:
+        raise InputError("give --ckpt sft.pt (or --init_from PATH_OR_NAME)")
+    step = ck["step"] if args.resume else 0
+    model.to(device)
+    ref = None
+    if args.kl > 0:  # the frozen start, loaded only when the KL term is on
+        ref = (load_checkpoint(args.ckpt, device=device)[0] if args.ckpt else build_model(init_from=args.init_from)[0])
+        ref.to(device).eval().requires_grad_(False)
+    dtype = torch.bfloat16 if cuda else torch.float32
+    if ddp:
+        from torch.distributed.fsdp import MixedPrecisionPolicy, fully_shard
+        mp = MixedPrecisionPolicy(param_dtype=torch.bfloat16, reduce_dtype=torch.float32) if cuda else MixedPrecisionPolicy()
+        for layer in model.model.layers:
+            fully_shard(layer, mp_policy=mp)
+        fully_shard(model, mp_policy=mp)
+    autocast = torch.autocast("cuda", dtype=torch.bfloat16) if cuda and not ddp else torch.autocast("cpu", enabled=False)
+    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, betas=(0.9, 0.99), weight_decay=0.0, fused=cuda)
+    if args.resume:
+        state = read_resume_state(args.out, step)
+        if state is None:
+            raise InputError(f"--resume: {args.out} has no resume state beside it")
+        if ddp:
+            from torch.distributed.checkpoint.state_dict import StateDictOptions, set_optimizer_state_dict
+            set_optimizer_state_dict(model, opt, state["resume"]["optimizer_full"],
+                                     options=StateDictOptions(full_state_dict=True))
+        else:
+            opt.load_state_dict(state["resume"]["optimizer_full"])
+        log(f"resumed from {args.out} at step {step}")
+
+    tasks = load_tasks(args.tasks, "train" if args.tasks == "embedded" else None, args.level, args.ids)
+    held = load_tasks(args.eval_tasks, "heldout" if args.eval_tasks == "embedded" else None) if args.eval_every else []
+    prompts = {t.name: prompt_ids(tok, t.src) for t in tasks + held}
+    max_len = max(map(len, prompts.values())) + args.max_new_tokens
+    # Rollouts in bf16 on the GPU from the fp32 master weights; fp32 on the CPU.
+    engine = Engine(model, tok, max_batch=max(args.batch_prompts // world * args.group, len(held)),
+                    max_len=max_len, dtype=dtype)
+    settings = Settings(device=device if cuda else "cpu", verifier=args.verifier, timing=cuda)
+    pool = VerifierPool(settings, workers=args.workers)
+    log(f"RL from {start or args.init_from}: {len(tasks)} tasks, {len(held)} held out | B={args.batch_prompts} "
+        f"G={args.group} | reward {args.reward} alpha={args.alpha} beta={args.beta} | verifier {args.verifier} | "
+        f"{world} rank(s), rollouts in {engine.dtype}")
+    if args.wandb and master:
+        import wandb
+        wandb.init(project="tritonrl-rl", config=vars(args))
+
+    def all_sum(x):
+        t = torch.tensor(x, dtype=torch.float64, device=device)
+        if ddp:
+            dist.all_reduce(t)
+        return t.tolist()
+
+    def evaluate(at):
+        """Greedy correct@1 on the held-out tasks (each rank takes its share)."""
+        mine = held[rank::world]
+        outs = engine.generate([prompts[t.name] for t in mine], n=1, max_new_tokens=args.max_new_tokens,
+                               temperature=0) if mine else []
+        vs = pool.map([(t.src, o.text) for t, o in zip(mine, outs)], [t.name for t in mine]) if mine else []
+        ok, n = all_sum([sum(bool(v.valid and v.correct) for v in vs), len(vs)])
+        per = {t.name: bool(v.valid and v.correct) for t, v in zip(mine, vs)}
+        log(f"eval step {at} | held-out greedy correct@1 {ok / max(1, n):.3f} ({int(ok)}/{int(n)}) | "
+            f"{sorted(k for k, v in per.items() if v)}")
+        if args.log and master:
+            with open(args.log, "a") as f:
+                f.write(json.dumps({"step": at, "eval_correct@1": ok / max(1, n)}) + "\n")
+        return ok / max(1, n)
+
+    if held and step == 0:
+        evaluate(0)
+    per_step = args.batch_prompts
+    while step < args.steps:
+        t0 = time.time()
+        # This step's prompts: an epoch permutation that depends on (seed, epoch) only, so --resume continues it.
+        epoch, k = divmod(step * per_step, len(tasks))
+        order = list(range(len(tasks)))
+        random.Random(args.seed * 7919 + epoch).shuffle(order)
+        order = order + order[:per_step]  # wrap at the epoch's end
+        batch = [tasks[i] for i in order[k:k + per_step]][rank::world]
+        outs = engine.generate([prompts[t.name] for t in batch], n=args.group, max_new_tokens=args.max_new_tokens,
+                               temperature=args.temperature, top_p=args.top_p, seed=args.seed * 100003 + step * 97 + rank)
+        t_sample = time.time() - t0
+        verdicts = pool.map([(batch[o.prompt_index].src, o.text) for o in outs],
+                            [batch[o.prompt_index].name for o in outs])
+        t_verify = time.time() - t0 - t_sample
+        rc, rs = zip(*[reward_terms(v, args.speedup_clip) for v in verdicts])
+        masks = [plan_code_masks(tok, o.ids) for o in outs]
+        plan, code = [m[0] for m in masks], [m[1] for m in masks]
+        adv = token_advantages(args.reward, rc, rs, plan, code, args.group, args.alpha, args.beta, not args.no_std)
+        # Groups whose rewards are all equal have zero advantage: skip them unless asked (they only cost compute).
+        keep = [i for i in range(len(outs)) if args.keep_equal_groups or adv[i - i % args.group:
+                                                                             i - i % args.group + args.group].abs().sum() > 0]
+        seqs = [prompts[batch[outs[i].prompt_index].name] + outs[i].ids for i in keep]
+        plens = [len(prompts[batch[outs[i].prompt_index].name]) for i in keep]
+        n_tok_local = sum(len(outs[i].ids) for i in keep)
+        n_seq, n_tok = all_sum([len(keep), n_tok_local])
+        stats = dict(loss=0.0, clipped=0.0, kl=0.0, entropy=0.0)
+        if n_seq > 0:
+            T = adv.shape[1]
+            A = adv[keep].float().to(device)
+            P = torch.tensor([plan[i] + [0] * (T - len(plan[i])) for i in keep], dtype=torch.float32, device=device)
+            C = torch.tensor([code[i] + [0] * (T - len(code[i])) for i in keep], dtype=torch.float32, device=device)
+            mbs = [list(range(j, min(j + args.micro_batch, len(keep)))) for j in range(0, len(keep), args.micro_batch)]
+            old, refl = [], []
+            with torch.no_grad(), autocast:  # old log-probs: the training model before this step's updates
+                for mb in mbs:
+                    lp, _ = response_logprobs(model, [seqs[j] for j in mb], [plens[j] for j in mb])
+                    old.append(lp)
+                    if ref is not None:
+                        refl.append(response_logprobs(ref, [seqs[j] for j in mb], [plens[j] for j in mb])[0])
+            denom = n_seq if args.loss_norm == "seq" else n_tok
+            for _ in range(args.updates):
+                for b, mb in enumerate(mbs):
+                    with autocast:
+                        new, ent = response_logprobs(model, [seqs[j] for j in mb], [plens[j] for j in mb])
+                    w = new.shape[1]
+                    loss, clipped, klsum = policy_loss(new.float(), old[b].float(), A[mb, :w], P[mb, :w], C[mb, :w],
+                                                       args.reward, args.loss_norm, args.eps_low, args.eps_high,
+                                                       refl[b].float() if refl else None, args.kl)
+                    (loss / denom).backward()
+                    stats["loss"] += loss.item() / denom
+                    stats["clipped"] += clipped
+                    stats["kl"] += klsum
+                    stats["entropy"] += ent * len(mb)
+                torch.nn.utils.clip_grad_norm_(model.parameters(), args.clip)
+                opt.step()
+                opt.zero_grad(set_to_none=True)
+            engine.load_weights(model)  # the next rollout samples from the new weights
+        step += 1
+        t_train = time.time() - t0 - t_sample - t_verify
+        # Metrics, summed over ranks.
+        c = verdict_stats(verdicts)
+        lens = [len(o.ids) for o in outs]
+        sums = all_sum([len(outs), sum(rc), sum(rs), sum(lens), *c.values(), stats["loss"], stats["clipped"],
+                        stats["kl"], stats["entropy"], n_tok_local * args.updates, sum(x == 1.0 for x in rc)])
+        n = sums[0]
+        m = dict(step=step, r_correct=sums[1] / n, r_speedup=sums[2] / n, resp_len=sums[3] / n,
+                 **{k: sums[4 + i] / n for i, k in enumerate(c)}, loss=sums[10] / max(1, args.updates),
+                 clip_frac=sums[11] / max(1, sums[14]), kl=sums[12] / max(1, sums[14]),
+                 entropy=sums[13] / max(1, n_seq * args.updates), kept=n_seq / n,
+                 t_sample=t_sample, t_verify=t_verify, t_train=t_train, tok_s=sums[3] / max(1e-9, t_sample))
+        log(f"step {step}/{args.steps} | R_correct {m['r_correct']:.3f} R_speedup {m['r_speedup']:.3f} | valid "
+            f"{m['valid']:.2f} compiled {m['compiled']:.2f} correct {m['correct']:.2f} fast1 {m['fast1']:.2f} fast2 "
+            f"{m['fast2']:.2f} caught {m['caught']:.2f} | len {m['resp_len']:.0f} kept {m['kept']:.2f} clip "
+            f"{m['clip_frac']:.3f} kl {m['kl']:.4f} ent {m['entropy']:.3f} | sample {t_sample:.1f}s ({m['tok_s']:.0f} "
+            f"tok/s) verify {t_verify:.1f}s train {t_train:.1f}s")
+        if args.log and master:
+            with open(args.log, "a") as f:
+                f.write(json.dumps(m) + "\n")
+        if args.wandb and master:
+            wandb.log(m, step=step)
+        if held and (step % args.eval_every == 0 or step == args.steps):
+            evaluate(step)
+        if step % args.save_every == 0 or step == args.steps:
+            if ddp:
+                from torch.distributed.checkpoint.state_dict import (StateDictOptions, get_model_state_dict,
+                                                                     get_optimizer_state_dict)
+                o = StateDictOptions(full_state_dict=True, cpu_offload=True)
+                sd, osd = get_model_state_dict(model, options=o), get_optimizer_state_dict(model, opt, options=o)
+            else:
+                sd, osd = None, opt.state_dict()
+            if master:
+                save_checkpoint(args.out, model, tok, step=step, args=vars(args), state_dict=sd,
+                                resume_state={"optimizer_full": osd})
+            if ddp:
+                dist.barrier()
+    pool.close()
+    if ddp:
+        dist.destroy_process_group()
+
 
 if __name__ == "__main__":
-    sys.exit("train_rl.py: not implemented yet (issue #6); README.md lists what runs today")
+    from model import main_guard
+    main_guard(main)

@@ -1,12 +1,342 @@
 """
-SFT: completion-only loss, packing, FSDP2 under torchrun, checkpoints and resume (PAPER.md §1 step 3).
+Supervised fine-tuning (PAPER.md §1 step 3): completion-only loss on reasoning + Triton data -> sft.pt.
 
-    python train_sft.py
+    python train_sft.py                                    # tiny preset on data/sft.jsonl, CPU, a few minutes
+    python train_sft.py --preset small --out small_sft.pt  # ~100M parameters, one GPU
+    python train_sft.py --preset paper --init_from Qwen/Qwen3-8B --data distill.jsonl
+    torchrun --nproc_per_node=4 train_sft.py --preset paper --init_from Qwen/Qwen3-8B --data distill.jsonl
+    python train_sft.py --resume                           # continue a killed run from its last checkpoint
 
-Not implemented yet: issue #5 builds it. Until then this script says so and exits with status 1.
+Data: JSONL rows {"prompt", "completion"} (prompt = the user turn) or {"messages": [...]} ending with the
+assistant's turn; every row is checked before training starts, and a bad one stops the run with file:line.
+The loss falls on completion tokens only (prompt.render_messages' mask), averaged over all completion tokens of
+the global batch, so it is the same whatever the number of GPUs and micro-batches. Batches are length-bucketed:
+rows of similar length share a micro-batch, so padding stays a small fraction. The logits are never held for a
+whole batch: the LM head and cross-entropy run over completion positions only, in checkpointed chunks.
+
+Several GPUs: torchrun shards the model with FSDP2 (fully_shard per decoder layer, then the root), bf16 compute
+with fp32 master weights and fp32 gradient reduction; the global batch (--batch_size sequences) is split over
+ranks and micro-batches, so it does not change with N. Only rank 0 writes checkpoints (gathered full state).
 """
 
+import argparse
+import json
+import math
+import os
+import random
 import sys
+import time
+
+import torch
+import torch.distributed as dist
+
+from model import ROOT, InputError
+
+# fmt: off
+ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+ap.add_argument("--preset", default="tiny", help="tiny | small | paper (sets the defaults below; flags override)")
+# model
+ap.add_argument("--init_from", default=None, help="HF model folder or name (paper preset: required)")
+ap.add_argument("--dtype", default=None, help="auto: bf16 autocast over fp32 weights on GPU, fp32 on CPU")
+ap.add_argument("--grad_ckpt", type=int, default=None, help="gradient checkpointing (1 for 8B-class models)")
+# data
+ap.add_argument("--data", default=None, help="SFT JSONL (default data/sft.jsonl)")
+ap.add_argument("--max_len", type=int, default=None, help="longest sequence in tokens; longer rows are an error")
+ap.add_argument("--val_frac", type=float, default=0.05, help="held-out fraction of rows for the eval loss")
+# optimisation
+ap.add_argument("--batch_size", type=int, default=None, help="sequences per optimizer step (global)")
+ap.add_argument("--micro_batch", type=int, default=None, help="sequences per forward on one rank")
+ap.add_argument("--epochs", type=float, default=None)
+ap.add_argument("--lr", type=float, default=None)
+ap.add_argument("--min_lr_frac", type=float, default=0.1, help="cosine decays to lr * this")
+ap.add_argument("--warmup", type=float, default=0.05, help="warm-up steps, as a fraction of all steps")
+ap.add_argument("--weight_decay", type=float, default=0.0)
+ap.add_argument("--clip", type=float, default=1.0)
+ap.add_argument("--seed", type=int, default=0)
+# run
+ap.add_argument("--out", default="sft.pt")
+ap.add_argument("--save_every", type=int, default=50, help="steps between checkpoints (and one at the end)")
+ap.add_argument("--eval_every", type=int, default=25)
+ap.add_argument("--log_every", type=int, default=5)
+ap.add_argument("--resume", action="store_true", help="continue from --out and its .optim.pt")
+ap.add_argument("--max_steps", type=int, default=0, help="stop after this many steps (0: all epochs)")
+ap.add_argument("--peak_tflops", type=float, default=790.0, help="bf16 matmul rate for MFU (H200 measured)")
+ap.add_argument("--wandb", action="store_true")
+# fmt: on
+PRESETS = {
+    "tiny": dict(data="data/sft.jsonl", max_len=1536, batch_size=16, micro_batch=8, epochs=4, lr=2e-3, grad_ckpt=0),
+    "small": dict(data="data/sft.jsonl", max_len=4096, batch_size=32, micro_batch=16, epochs=20, lr=6e-4, grad_ckpt=0),
+    # PAPER.md §1 step 3: Qwen3-8B fully fine-tuned, lr 1e-5, batch 16, 12-16K context, 2-3 epochs.
+    "paper": dict(data="distill.jsonl", max_len=16384, batch_size=16, micro_batch=1, epochs=3, lr=1e-5, grad_ckpt=1),
+}
+
+
+def read_rows(path, tok, max_len):
+    """(ids, mask) per row, every row checked first: one InputError naming file:line for the first bad one."""
+    from prompt import render_messages
+    try:
+        lines = open(path, encoding="utf-8").read().splitlines()
+    except OSError as e:
+        raise InputError(f"cannot read --data {path}: {e.strerror}") from e
+    out = []
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        where = f"{path}:{n}"
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise InputError(f"{where}: not valid JSON ({e.msg})") from e
+        if not isinstance(row, dict):
+            raise InputError(f"{where}: a row must be a JSON object")
+        if "messages" in row:
+            msgs = row["messages"]
+            if (not isinstance(msgs, list) or not msgs or not all(isinstance(m, dict) and isinstance(m.get("content"), str)
+                                                                 and m.get("role") in ("system", "user", "assistant")
+                                                                 for m in msgs)):
+                raise InputError(f"{where}: 'messages' must be a list of {{role, content}} with roles system/user/assistant")
+            if msgs[-1]["role"] != "assistant":
+                raise InputError(f"{where}: the last message must be the assistant's (it is what the loss trains)")
+        elif isinstance(row.get("prompt"), str) and isinstance(row.get("completion"), str):
+            msgs = [{"role": "user", "content": row["prompt"]}, {"role": "assistant", "content": row["completion"]}]
+        else:
+            raise InputError(f"{where}: a row needs string 'prompt' and 'completion', or 'messages'; it has {sorted(row)}")
+        if not msgs[-1]["content"].strip():
+            raise InputError(f"{where}: the completion is empty")
+        ids, mask = render_messages(tok, msgs)
+        if len(ids) > max_len:
+            raise InputError(f"{where}: {len(ids)} tokens, over --max_len {max_len}")
+        out.append((ids, mask))
+    if not out:
+        raise InputError(f"--data {path} has no rows")
+    return out
+
+
+def epoch_batches(lengths, epoch, seed, batch_size):
+    """Global batches of row indices for one epoch: shuffled, then sorted by length within windows of 16
+    batches so a micro-batch holds similar lengths (bucketing), then the batches themselves shuffled. The order
+    is a function of (seed, epoch) alone, which is what makes --resume exact."""
+    rng = random.Random(seed * 1000003 + epoch)
+    idx = list(range(len(lengths)))
+    rng.shuffle(idx)
+    win = 16 * batch_size
+    batches = []
+    for i in range(0, len(idx), win):
+        w = sorted(idx[i:i + win], key=lambda j: lengths[j])
+        batches += [w[k:k + batch_size] for k in range(0, len(w), batch_size) if len(w[k:k + batch_size]) == batch_size]
+    rng.shuffle(batches)
+    return batches
+
+
+def lr_at(step, total, base, warmup, min_frac):
+    """Linear warm-up, then cosine decay to base * min_frac."""
+    w = max(1, int(warmup * total))
+    if step < w:
+        return base * (step + 1) / w
+    t = min(1.0, (step - w) / max(1, total - w))
+    return base * (min_frac + (1 - min_frac) * 0.5 * (1 + math.cos(math.pi * t)))
+
+
+def collate(rows, device, pad_id):
+    L = max(len(ids) for ids, _ in rows)
+    ids = torch.full((len(rows), L), pad_id, dtype=torch.long)
+    att = torch.zeros(len(rows), L, dtype=torch.long)
+    lab = torch.zeros(len(rows), L, dtype=torch.bool)
+    for i, (x, m) in enumerate(rows):
+        ids[i, :len(x)], att[i, :len(x)], lab[i, :len(m)] = torch.tensor(x), 1, torch.tensor(m, dtype=torch.bool)
+    return ids.to(device), att.to(device), lab.to(device)
+
+
+def completion_loss_sum(model, ids, att, lab, chunk=1024):
+    """Sum of cross-entropy over completion tokens. The LM head runs only where a label exists, in checkpointed
+    chunks, so [tokens, vocab] logits never exist for the whole batch (the memory wall at 151k vocab)."""
+    from torch.utils.checkpoint import checkpoint
+    h = model.model(input_ids=ids, attention_mask=att).last_hidden_state
+    tgt_mask = lab[:, 1:]  # position t predicts token t+1
+    hs = h[:, :-1][tgt_mask]
+    tg = ids[:, 1:][tgt_mask]
+    head = model.lm_head
+
+    def ce(x, y):
+        return torch.nn.functional.cross_entropy(head(x).float(), y, reduction="sum")
+    total = h.new_zeros((), dtype=torch.float32)
+    for i in range(0, hs.shape[0], chunk):
+        total = total + checkpoint(ce, hs[i:i + chunk], tg[i:i + chunk], use_reentrant=False)
+    return total
+
+
+def flops_per_token(cfg, seq):
+    """6N for the matmuls plus attention's 12 * layers * heads * head_dim * seq (forward + backward)."""
+    n = cfg.num_hidden_layers * (cfg.hidden_size * (cfg.num_attention_heads + 2 * cfg.num_key_value_heads)
+                                 * cfg.head_dim + cfg.num_attention_heads * cfg.head_dim * cfg.hidden_size
+                                 + 3 * cfg.hidden_size * cfg.intermediate_size) + cfg.vocab_size * cfg.hidden_size
+    return 6 * n + 12 * cfg.num_hidden_layers * cfg.num_attention_heads * cfg.head_dim * seq
+
+
+def main():
+    from model import build_model, count_params, load_checkpoint, read_resume_state
+    args = ap.parse_args()
+    if args.preset not in PRESETS:
+        raise InputError(f"--preset {args.preset!r}: choose one of {sorted(PRESETS)}")
+    for k, v in PRESETS[args.preset].items():
+        if getattr(args, k) is None:
+            setattr(args, k, v)
+    ddp = "RANK" in os.environ
+    if ddp:
+        dist.init_process_group("nccl" if torch.cuda.is_available() else "gloo")
+    rank, world = (dist.get_rank(), dist.get_world_size()) if ddp else (0, 1)
+    cuda = torch.cuda.is_available()
+    device = f"cuda:{int(os.environ.get('LOCAL_RANK', 0))}" if cuda else "cpu"
+    if cuda:
+        torch.cuda.set_device(device)
+    if args.batch_size % world:
+        raise InputError(f"--batch_size {args.batch_size} must divide over {world} ranks")
+    master = rank == 0
+    log = print if master else (lambda *a, **k: None)
+
+    resume_ckpt = None
+    if args.resume:
+        if not os.path.exists(args.out):
+            raise InputError(f"--resume: no checkpoint at {args.out}")
+        model, tok, resume_ckpt = load_checkpoint(args.out, dtype=torch.float32)
+    else:
+        model, tok = build_model(args.preset, init_from=args.init_from, dtype="fp32", seed=args.seed)
+    model.to(device)
+    if args.grad_ckpt:
+        model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
+    if not os.path.exists(args.data) and os.path.exists(os.path.join(ROOT, args.data)):
+        args.data = os.path.join(ROOT, args.data)  # preset paths are relative to the project, not the cwd
+    rows = read_rows(args.data, tok, args.max_len)
+    rng = random.Random(args.seed)
+    order = list(range(len(rows)))
+    rng.shuffle(order)
+    n_val = max(1, int(args.val_frac * len(rows))) if args.val_frac > 0 else 0
+    val, train = [rows[i] for i in order[:n_val]], [rows[i] for i in order[n_val:]]
+    lengths = [len(x) for x, _ in train]
+    per_epoch = len(train) // args.batch_size
+    if per_epoch == 0:
+        raise InputError(f"--batch_size {args.batch_size} is larger than the {len(train)} training rows")
+    total = max(1, int(args.epochs * per_epoch))
+    if args.max_steps:
+        total = min(total, args.max_steps)
+
+    if ddp:  # FSDP2: one unit per decoder layer, then the root; bf16 compute, fp32 master weights and reduction
+        from torch.distributed.fsdp import MixedPrecisionPolicy, fully_shard
+        mp = MixedPrecisionPolicy(param_dtype=torch.bfloat16, reduce_dtype=torch.float32) if cuda else MixedPrecisionPolicy()
+        for layer in model.model.layers:
+            fully_shard(layer, mp_policy=mp)
+        fully_shard(model, mp_policy=mp)
+    autocast = torch.autocast("cuda", dtype=torch.bfloat16) if cuda and not ddp else torch.autocast("cpu", enabled=False)
+    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, betas=(0.9, 0.95), weight_decay=args.weight_decay,
+                            fused=cuda)
+    step = 0
+    if resume_ckpt is not None:
+        step = resume_ckpt["step"]
+        state = read_resume_state(args.out, step)
+        if state is None:
+            raise InputError(f"--resume: {args.out} has no resume state beside it ({args.out}.optim.pt)")
+        load_optimizer(model, opt, state["resume"]["optimizer_full"], ddp)
+        log(f"resumed from {args.out} at step {step}")
+    log(f"{count_params(model) / 1e6:.1f}M parameters | {len(train)} train rows, {len(val)} held out | "
+        f"{total} steps of {args.batch_size} sequences over {world} rank(s) | device {device}")
+    if args.wandb and master:
+        import wandb
+        wandb.init(project="tritonrl-sft", config=vars(args))
+
+    def micro_batches(batch):
+        mine = batch[rank::world]  # this rank's share of the global batch
+        return [mine[i:i + args.micro_batch] for i in range(0, len(mine), args.micro_batch)]
+
+    def all_sum(x):
+        if ddp:
+            dist.all_reduce(x)
+        return x
+
+    @torch.no_grad()
+    def evaluate():
+        model.eval()
+        tot, cnt = torch.zeros((), device=device), torch.zeros((), device=device)
+        for i in range(rank * args.micro_batch, len(val), world * args.micro_batch):
+            ids, att, lab = collate(val[i:i + args.micro_batch], device, tok.pad_token_id)
+            with autocast:
+                tot += completion_loss_sum(model, ids, att, lab)
+            cnt += lab[:, 1:].sum()
+        model.train()
+        return (all_sum(tot) / all_sum(cnt).clamp(min=1)).item()
+
+    model.train()
+    fpt = flops_per_token(model.config, sum(lengths) / len(lengths))
+    t_start, tokens_seen, last = time.time(), 0, None
+    while step < total:
+        epoch, k = divmod(step, per_epoch)
+        batch = [train[j] for j in epoch_batches(lengths, epoch, args.seed, args.batch_size)[k]]
+        lr = lr_at(step, total, args.lr, args.warmup, args.min_lr_frac)
+        for g in opt.param_groups:
+            g["lr"] = lr
+        t0 = time.time()
+        # Normalise by the global batch's completion tokens: same loss on 1 or N ranks, any micro-batch size.
+        n_tok = all_sum(torch.tensor(float(sum(sum(m[1:]) for _, m in batch)), device=device))
+        loss_sum = torch.zeros((), device=device)
+        for mb in micro_batches(batch):
+            ids, att, lab = collate(mb, device, tok.pad_token_id)
+            with autocast:
+                loss = completion_loss_sum(model, ids, att, lab) / n_tok
+            loss.backward()
+            loss_sum += loss.detach()
+            tokens_seen += int(att.sum()) * (world if ddp else 1)
+        gnorm = torch.nn.utils.clip_grad_norm_(model.parameters(), args.clip)
+        opt.step()
+        opt.zero_grad(set_to_none=True)
+        step += 1
+        loss_v = all_sum(loss_sum).item()
+        if step % args.log_every == 0 or step == 1 or step == total:
+            dt, el = time.time() - t0, time.time() - t_start
+            tps = tokens_seen / el
+            mfu = f" | mfu {100 * tps * fpt / (args.peak_tflops * 1e12 * world):.1f}%" if cuda else ""
+            gn = gnorm.full_tensor() if hasattr(gnorm, "full_tensor") else gnorm
+            log(f"step {step}/{total} | loss {loss_v:.4f} | lr {lr:.2e} | gnorm {float(gn):.2f} | {tps:.0f} tok/s"
+                f"{mfu} | {dt:.2f}s/step | eta {(total - step) * el / max(1, step - (resume_ckpt or {}).get('step', 0)) / 60:.1f} min")
+            if args.wandb and master:
+                wandb.log({"loss": loss_v, "lr": lr, "tok_s": tps}, step=step)
+        if n_val and (step % args.eval_every == 0 or step == total):
+            last = evaluate()
+            log(f"step {step} | eval loss {last:.4f}")
+            if args.wandb and master:
+                wandb.log({"eval_loss": last}, step=step)
+        if step % args.save_every == 0 or step == total:
+            save(model, tok, opt, step, args, ddp, master)
+    log(f"done: {step} steps in {(time.time() - t_start) / 60:.1f} min, eval loss {last} -> {args.out}")
+    if ddp:
+        dist.destroy_process_group()
+
+
+def save(model, tok, opt, step, args, ddp, master):
+    """The checkpoint contract; under FSDP2 every rank joins the gather and rank 0 writes."""
+    from model import save_checkpoint
+    if ddp:
+        from torch.distributed.checkpoint.state_dict import (StateDictOptions, get_model_state_dict,
+                                                             get_optimizer_state_dict)
+        o = StateDictOptions(full_state_dict=True, cpu_offload=True)
+        sd, osd = get_model_state_dict(model, options=o), get_optimizer_state_dict(model, opt, options=o)
+    else:
+        sd, osd = None, opt.state_dict()
+    if master:
+        save_checkpoint(args.out, model, tok, step=step, args=vars(args), state_dict=sd,
+                        resume_state={"optimizer_full": osd})
+    if ddp:
+        dist.barrier()
+
+
+def load_optimizer(model, opt, osd, ddp):
+    """The optimizer state save() wrote: a plain state dict, or under FSDP2 the full (unsharded) one, which
+    every rank reads from the file and set_optimizer_state_dict shards."""
+    if ddp:
+        from torch.distributed.checkpoint.state_dict import StateDictOptions, set_optimizer_state_dict
+        set_optimizer_state_dict(model, opt, osd, options=StateDictOptions(full_state_dict=True))
+    else:
+        opt.load_state_dict(osd)
+
 
 if __name__ == "__main__":
-    sys.exit("train_sft.py: not implemented yet (issue #5); README.md lists what runs today")
+    from model import main_guard
+    main_guard(main)

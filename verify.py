@@ -394,6 +394,7 @@ class Device:
     gpu: GpuLock = field(default_factory=GpuLock)
     gate: MemoryGate = None
     lock_path: str = ""
+    ref_times: dict = None  # {sha256(problem source): reference ms}, measured earlier on this GPU model (eval.py)
 
     def __post_init__(self):
         # Candidates' GPU memory: what the card has, less room for two problems' references (the one in use
@@ -415,6 +416,8 @@ class Device:
                         ref = make_reference(src, self.s, name)
                 except ProblemError as e:
                     ref = e
+                if isinstance(ref, Reference) and self.ref_times and key in self.ref_times:
+                    ref.ms = self.ref_times[key]  # not re-timed: the cached time from this GPU model
             with self.lock:
                 self.refs[key] = ref
                 self.refs.move_to_end(key)
@@ -432,14 +435,15 @@ class VerifierPool:
     """Persistent worker slots over one or more devices; map() verifies (problem_src, completion) pairs and
     returns verdicts in order. Each device keeps its own references, shared by all candidates of a problem."""
 
-    def __init__(self, settings=None, workers=None):
+    def __init__(self, settings=None, workers=None, ref_times=None):
         self.s = settings or Settings(device="cuda" if torch.cuda.is_available() else "cpu")
         names = pool_devices(self.s.device)
         n = max(len(names), workers or default_workers())
         per = -(-n // len(names))
         # Children share a GPU with the references in this process: each may take a share of it, generous
         # because the memory gate, not the fraction, keeps candidates from crowding each other out.
-        self.devices = {d: Device(dataclasses.replace(self.s, device=d), min(0.9, 2.0 / per)) for d in names}
+        self.devices = {d: Device(dataclasses.replace(self.s, device=d), min(0.9, 2.0 / per), ref_times=ref_times)
+                        for d in names}
         self.slots = queue.Queue()
         starters = [threading.Thread(target=lambda d=names[i % len(names)]: self.slots.put(Slot(d))) for i in range(n)]
         for t in starters:

@@ -1,0 +1,87 @@
+"""eval.py: every reported number against a hand computation, robust vs naive, pass@k for k > 1, the cache."""
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT
+
+sys.path.insert(0, str(ROOT / "data"))
+from eval import pass_at_k  # noqa: E402
+from solutions import solution  # noqa: E402
+from tasks import load_tasks  # noqa: E402
+
+CHEAT = ("```python\nimport torch\nimport torch.nn as nn\nimport triton\nimport triton.language as tl\n\n"
+         "@triton.jit\ndef decoy(p, BLOCK: tl.constexpr):\n    tl.store(p + tl.arange(0, BLOCK), tl.zeros((BLOCK,), tl.float32))"
+         "\n\nclass ModelNew(nn.Module):\n    def __init__(self):\n        super().__init__()\n\n"
+         "    def forward(self, x):\n        scratch = torch.empty(16, device=x.device)\n"
+         "        decoy[(1,)](scratch, BLOCK=16)\n        return torch.{op}(x{arg})\n```")
+
+
+def generations():
+    t = {x.row["op"]: x for x in load_tasks("embedded")}
+    relu, rows, sm = t["relu"], t["sum_rows"], t["softmax"]
+    good = [solution(relu.row, random.Random(s)) for s in (0, 1)]
+    srow = solution(rows.row, random.Random(0))
+    return [
+        (relu.name, good[0]), (relu.name, good[1]),
+        (relu.name, good[0].replace("tl.maximum(x, 0.0)", "tl.minimum(x, 0.0)")),   # wrong
+        (relu.name, CHEAT.format(op="relu", arg="")),                               # cheating, correct
+        (rows.name, srow), (rows.name, "I do not know how to write this kernel."),  # unparseable
+        (rows.name, srow.replace("tl.sum(", "tl.max(")), (rows.name, srow.replace("tl.sum(", "tl.min(")),  # wrong
+        (sm.name, CHEAT.format(op="softmax", arg=", dim=-1")), (sm.name, CHEAT.format(op="softmax", arg=", dim=-1")),
+        (sm.name, "no code"), (sm.name, "```python\nprint('hi'\n```"),
+    ]
+
+
+def test_pass_at_k_is_the_unbiased_estimator():
+    assert pass_at_k(4, 2, 1) == 0.5 and pass_at_k(4, 2, 2) == pytest.approx(5 / 6)
+    assert pass_at_k(4, 0, 2) == 0.0 and pass_at_k(4, 3, 2) == 1.0 and pass_at_k(10, 1, 10) == 1.0
+
+
+def test_report_numbers_match_a_hand_computation_and_the_cache_resumes(tmp_path):
+    gens = tmp_path / "gens.jsonl"
+    gens.write_text("".join(json.dumps({"task": n, "text": t}) + "\n" for n, t in generations()))
+    out = tmp_path / "ev"
+    cmd = [sys.executable, "eval.py", "--generations", str(gens), "--k", "1,2", "--out_dir", str(out), "--workers", "2",
+           "--trials", "2"]
+    r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    rep = json.loads((out / "report.json").read_text())
+    rob, nai = rep["summary"]["robust"], rep["summary"]["naive"]
+    # Per task (n = 4): relu 2 honest, 1 wrong, 1 cheat; sum_rows 1 honest, 1 unparseable, 2 wrong; softmax 2
+    # cheats, 2 unparseable. Robust correct: c = 2, 1, 0. Naive correct: c = 3, 1, 2 (the cheats pass).
+    assert rob["correct@1"] == pytest.approx((2 / 4 + 1 / 4 + 0) / 3)
+    assert rob["correct@2"] == pytest.approx((5 / 6 + 1 / 2 + 0) / 3)
+    assert nai["correct@1"] == pytest.approx((3 / 4 + 1 / 4 + 2 / 4) / 3)
+    assert nai["correct@2"] == pytest.approx((1 + 1 / 2 + 5 / 6) / 3)
+    # Robust valid: relu 3 (all but the cheat), sum_rows 3 (all but the unparseable), softmax 0.
+    assert rob["valid@1"] == pytest.approx((3 / 4 + 3 / 4 + 0) / 3)
+    assert rob["compiled@1"] == pytest.approx((3 / 4 + 3 / 4 + 0) / 3)  # a rejected cheat never runs
+    assert nai["valid@1"] == pytest.approx((4 / 4 + 3 / 4 + 2 / 4) / 3)
+    assert rob["fast1@1"] == 0 and rob["mean_speedup"] == 0  # nothing is timed on the CPU
+    t = rep["tasks"]["1_relu"]
+    assert (t["robust"]["correct"], t["naive"]["correct"], t["robust"]["valid"]) == (2, 3, 3)
+    lines = (out / "results.jsonl").read_text().splitlines()
+    assert len(lines) == 12 and json.loads(lines[3])["robust"]["valid"] is False
+    md = (out / "report.md").read_text()
+    assert md.index("| verifier |") < md.index("| task |") and "Cheating gap" in md
+    assert "@1: 25.0 points" in md  # 50.0% naive minus 25.0% robust
+    # A killed run: drop the last 5 cached verdicts; the re-run verifies exactly those and reports the same.
+    cache = (out / "cache.jsonl").read_text().splitlines()
+    (out / "cache.jsonl").write_text("\n".join(cache[:-5]) + "\n")
+    r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    rep2 = json.loads((out / "report.json").read_text())
+    assert rep2["verified"] == 5 and rep2["summary"] == rep["summary"]
+
+
+def test_bad_generations_name_the_line(tmp_path):
+    gens = tmp_path / "g.jsonl"
+    gens.write_text(json.dumps({"task": "1_relu", "text": "x"}) + "\n" + json.dumps({"task": "nope", "text": "x"}) + "\n")
+    r = subprocess.run([sys.executable, "eval.py", "--generations", str(gens), "--k", "1", "--out_dir",
+                        str(tmp_path / "o")], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and "g.jsonl:2: task 'nope' is not among the --tasks" in r.stderr
