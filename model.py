@@ -177,6 +177,18 @@ def build_model(preset="tiny", init_from=None, dtype="fp32", device="cpu", seed=
     return model.to(device), tok
 
 
+def attach_method(model, name, fn):
+    """model.<name>(*a) = fn(model, *a). Under FSDP2 the method is registered as a forward method, so the root's
+    parameters (embeddings, final norm, LM head) are gathered around it as around forward(): the trainers call
+    the decoder and the LM head separately (chunked losses), which plain forward() cannot do."""
+    import types
+    setattr(model, name, types.MethodType(fn, model))
+    from torch.distributed.fsdp import FSDPModule, register_fsdp_forward_method
+    if isinstance(model, FSDPModule):
+        register_fsdp_forward_method(model, name)
+    return model
+
+
 def count_params(model):
     return sum(p.numel() for p in model.parameters())
 

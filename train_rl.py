@@ -46,7 +46,7 @@ ap.add_argument("--eval_every", type=int, default=None, help="steps between held
 ap.add_argument("--batch_prompts", type=int, default=None, help="prompts per step (PAPER.md §1: 32)")
 ap.add_argument("--group", type=int, default=None, help="G samples per prompt (default 8)")
 ap.add_argument("--max_new_tokens", type=int, default=None)
-ap.add_argument("--temperature", type=float, default=1.0)
+ap.add_argument("--temperature", type=float, default=None)
 ap.add_argument("--top_p", type=float, default=1.0)
 # reward (PAPER.md §4)
 ap.add_argument("--reward", default="hrd", choices=["hrd", "uniform", "uniform_alpha"])
@@ -76,10 +76,14 @@ ap.add_argument("--log", default=None, help="also append one JSON line of metric
 ap.add_argument("--wandb", action="store_true")
 # fmt: on
 PRESETS = {
-    "tiny": dict(batch_prompts=8, group=8, max_new_tokens=768, lr=1e-4, micro_batch=16, steps=20, eval_every=10),
-    "small": dict(batch_prompts=16, group=8, max_new_tokens=1024, lr=2e-5, micro_batch=32, steps=100, eval_every=20),
+    # tiny: a 4M model samples worse than it decodes greedily; 0.6 keeps enough correct samples per group to learn
+    "tiny": dict(batch_prompts=8, group=8, max_new_tokens=768, lr=1e-4, micro_batch=16, steps=20, eval_every=10,
+                 temperature=0.6),
+    "small": dict(batch_prompts=16, group=8, max_new_tokens=1024, lr=2e-5, micro_batch=32, steps=100, eval_every=20,
+                  temperature=1.0),
     # PAPER.md §1 step 4: batch 32 prompts, lr 1e-6, alpha 0.1; G, KL and length are ours (G=8, KL 0).
-    "paper": dict(batch_prompts=32, group=8, max_new_tokens=8192, lr=1e-6, micro_batch=4, steps=400, eval_every=50),
+    "paper": dict(batch_prompts=32, group=8, max_new_tokens=8192, lr=1e-6, micro_batch=4, steps=400, eval_every=50,
+                  temperature=1.0),
 }
 
 
@@ -161,7 +165,7 @@ def verdict_stats(verdicts):
 
 
 def main():
-    from model import build_model, load_checkpoint, read_resume_state, save_checkpoint
+    from model import attach_method, build_model, load_checkpoint, read_resume_state, save_checkpoint
     from prompt import prompt_ids
     from reward import plan_code_masks, reward_terms, token_advantages
     from sample import Engine
@@ -208,6 +212,7 @@ def main():
         for layer in model.model.layers:
             fully_shard(layer, mp_policy=mp)
         fully_shard(model, mp_policy=mp)
+    attach_method(model, "response_logprobs", response_logprobs)  # under FSDP2 the root's weights are gathered
     autocast = torch.autocast("cuda", dtype=torch.bfloat16) if cuda and not ddp else torch.autocast("cpu", enabled=False)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, betas=(0.9, 0.99), weight_decay=0.0, fused=cuda)
     if args.resume:
@@ -283,21 +288,29 @@ def main():
         # Groups whose rewards are all equal have zero advantage: skip them unless asked (they only cost compute).
         keep = [i for i in range(len(outs)) if args.keep_equal_groups or adv[i - i % args.group:
                                                                              i - i % args.group + args.group].abs().sum() > 0]
-        seqs = [prompts[batch[outs[i].prompt_index].name] + outs[i].ids for i in keep]
-        plens = [len(prompts[batch[outs[i].prompt_index].name]) for i in keep]
         n_tok_local = sum(len(outs[i].ids) for i in keep)
         n_seq, n_tok = all_sum([len(keep), n_tok_local])
+        # Under FSDP2 every rank must run the same number of forwards: pad with zero-weight copies of sample 0.
+        live = [1.0] * len(keep)
+        if ddp:
+            most = torch.tensor(len(keep), device=device)
+            dist.all_reduce(most, op=dist.ReduceOp.MAX)
+            live += [0.0] * (int(most) - len(keep))
+            keep = keep + [0] * (int(most) - len(keep))
+        seqs = [prompts[batch[outs[i].prompt_index].name] + outs[i].ids for i in keep]
+        plens = [len(prompts[batch[outs[i].prompt_index].name]) for i in keep]
         stats = dict(loss=0.0, clipped=0.0, kl=0.0, entropy=0.0)
         if n_seq > 0:
             T = adv.shape[1]
-            A = adv[keep].float().to(device)
-            P = torch.tensor([plan[i] + [0] * (T - len(plan[i])) for i in keep], dtype=torch.float32, device=device)
-            C = torch.tensor([code[i] + [0] * (T - len(code[i])) for i in keep], dtype=torch.float32, device=device)
+            w8 = torch.tensor(live, device=device)[:, None]
+            A = adv[keep].float().to(device) * w8
+            P = torch.tensor([plan[i] + [0] * (T - len(plan[i])) for i in keep], dtype=torch.float32, device=device) * w8
+            C = torch.tensor([code[i] + [0] * (T - len(code[i])) for i in keep], dtype=torch.float32, device=device) * w8
             mbs = [list(range(j, min(j + args.micro_batch, len(keep)))) for j in range(0, len(keep), args.micro_batch)]
             old, refl = [], []
             with torch.no_grad(), autocast:  # old log-probs: the training model before this step's updates
                 for mb in mbs:
-                    lp, _ = response_logprobs(model, [seqs[j] for j in mb], [plens[j] for j in mb])
+                    lp, _ = model.response_logprobs([seqs[j] for j in mb], [plens[j] for j in mb])
                     old.append(lp)
                     if ref is not None:
                         refl.append(response_logprobs(ref, [seqs[j] for j in mb], [plens[j] for j in mb])[0])
@@ -305,12 +318,12 @@ def main():
             for _ in range(args.updates):
                 for b, mb in enumerate(mbs):
                     with autocast:
-                        new, ent = response_logprobs(model, [seqs[j] for j in mb], [plens[j] for j in mb])
+                        new, ent = model.response_logprobs([seqs[j] for j in mb], [plens[j] for j in mb])
                     w = new.shape[1]
                     loss, clipped, klsum = policy_loss(new.float(), old[b].float(), A[mb, :w], P[mb, :w], C[mb, :w],
                                                        args.reward, args.loss_norm, args.eps_low, args.eps_high,
                                                        refl[b].float() if refl else None, args.kl)
-                    (loss / denom).backward()
+                    (loss / denom * world).backward()  # FSDP2 averages gradients over ranks
                     stats["loss"] += loss.item() / denom
                     stats["clipped"] += clipped
                     stats["kl"] += klsum

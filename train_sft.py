@@ -64,7 +64,7 @@ ap.add_argument("--peak_tflops", type=float, default=790.0, help="bf16 matmul ra
 ap.add_argument("--wandb", action="store_true")
 # fmt: on
 PRESETS = {
-    "tiny": dict(data="data/sft.jsonl", max_len=1536, batch_size=16, micro_batch=8, epochs=4, lr=2e-3, grad_ckpt=0),
+    "tiny": dict(data="data/sft.jsonl", max_len=1536, batch_size=16, micro_batch=8, epochs=8, lr=2e-3, grad_ckpt=0),
     "small": dict(data="data/sft.jsonl", max_len=4096, batch_size=32, micro_batch=16, epochs=20, lr=6e-4, grad_ckpt=0),
     # PAPER.md §1 step 3: Qwen3-8B fully fine-tuned, lr 1e-5, batch 16, 12-16K context, 2-3 epochs.
     "paper": dict(data="distill.jsonl", max_len=16384, batch_size=16, micro_batch=1, epochs=3, lr=1e-5, grad_ckpt=1),
@@ -174,7 +174,7 @@ def flops_per_token(cfg, seq):
 
 
 def main():
-    from model import build_model, count_params, load_checkpoint, read_resume_state
+    from model import attach_method, build_model, count_params, load_checkpoint, read_resume_state
     args = ap.parse_args()
     if args.preset not in PRESETS:
         raise InputError(f"--preset {args.preset!r}: choose one of {sorted(PRESETS)}")
@@ -226,6 +226,7 @@ def main():
         for layer in model.model.layers:
             fully_shard(layer, mp_policy=mp)
         fully_shard(model, mp_policy=mp)
+    attach_method(model, "completion_loss", completion_loss_sum)
     autocast = torch.autocast("cuda", dtype=torch.bfloat16) if cuda and not ddp else torch.autocast("cpu", enabled=False)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, betas=(0.9, 0.95), weight_decay=args.weight_decay,
                             fused=cuda)
@@ -256,10 +257,15 @@ def main():
     def evaluate():
         model.eval()
         tot, cnt = torch.zeros((), device=device), torch.zeros((), device=device)
-        for i in range(rank * args.micro_batch, len(val), world * args.micro_batch):
-            ids, att, lab = collate(val[i:i + args.micro_batch], device, tok.pad_token_id)
+        for i in range(0, len(val), world * args.micro_batch):
+            # Every rank runs the same number of forwards (FSDP2 gathers collectively); a rank without rows
+            # left runs one with an empty mask, which adds nothing.
+            mine = val[i + rank * args.micro_batch:i + (rank + 1) * args.micro_batch]
+            ids, att, lab = collate(mine or val[:1], device, tok.pad_token_id)
+            if not mine:
+                lab.zero_()
             with autocast:
-                tot += completion_loss_sum(model, ids, att, lab)
+                tot += model.completion_loss(ids, att, lab)
             cnt += lab[:, 1:].sum()
         model.train()
         return (all_sum(tot) / all_sum(cnt).clamp(min=1)).item()
@@ -275,13 +281,14 @@ def main():
             g["lr"] = lr
         t0 = time.time()
         # Normalise by the global batch's completion tokens: same loss on 1 or N ranks, any micro-batch size.
-        n_tok = all_sum(torch.tensor(float(sum(sum(m[1:]) for _, m in batch)), device=device))
+        # (FSDP2 averages gradients over ranks, hence the factor `world` in the backward loss.)
+        n_tok = float(sum(sum(m[1:]) for _, m in batch))
         loss_sum = torch.zeros((), device=device)
         for mb in micro_batches(batch):
             ids, att, lab = collate(mb, device, tok.pad_token_id)
             with autocast:
-                loss = completion_loss_sum(model, ids, att, lab) / n_tok
-            loss.backward()
+                loss = model.completion_loss(ids, att, lab) / n_tok
+            (loss * world).backward()
             loss_sum += loss.detach()
             tokens_seen += int(att.sum()) * (world if ddp else 1)
         gnorm = torch.nn.utils.clip_grad_norm_(model.parameters(), args.clip)

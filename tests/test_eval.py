@@ -85,3 +85,18 @@ def test_bad_generations_name_the_line(tmp_path):
     r = subprocess.run([sys.executable, "eval.py", "--generations", str(gens), "--k", "1", "--out_dir",
                         str(tmp_path / "o")], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert r.returncode == 2 and "g.jsonl:2: task 'nope' is not among the --tasks" in r.stderr
+
+
+def test_eval_samples_from_a_checkpoint(tiny, tmp_path):
+    from model import save_checkpoint
+    ckpt = tmp_path / "m.pt"
+    save_checkpoint(ckpt, tiny[0], tiny[1])
+    out = tmp_path / "o"
+    r = subprocess.run([sys.executable, "eval.py", "--ckpt", str(ckpt), "--ids", "1_relu,32_sum_rows", "--split",
+                        "train", "--n", "2", "--k", "1,2", "--max_new_tokens", "16", "--out_dir", str(out), "--workers",
+                        "1"], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    gens = [json.loads(x) for x in (out / "generations.jsonl").read_text().splitlines()]
+    assert [g["task"] for g in gens] == ["1_relu", "1_relu", "32_sum_rows", "32_sum_rows"]
+    rep = json.loads((out / "report.json").read_text())
+    assert rep["n_completions"] == 4 and rep["summary"]["robust"]["correct@2"] == 0  # a random model writes no kernel

@@ -13,7 +13,8 @@ SCRIPTS = ["train_sft.py", "train_rl.py", "verify.py", "reward.py", "sample.py",
 
 HELPERS = ["model.py", "prompt.py", "verify_static.py", "verify_worker.py", "verify_ref.py", "data/train_tokenizer.py",
            "data/suite.py", "data/solutions.py", "data/corpus.py", "data/tasks.py", "data/augment.py", "data/distill.py",
-           "bench/bench_verify.py", "bench/triton_startup.py", "bench/probe_first_launch.py"]
+           "bench/bench_verify.py", "bench/triton_startup.py", "bench/probe_first_launch.py", "bench/bench_sampler.py",
+           "bench/bench_train.py"]
 
 
 @pytest.mark.parametrize("script", SCRIPTS + HELPERS)

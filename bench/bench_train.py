@@ -1,0 +1,121 @@
+"""
+SFT step throughput and memory: train_sft.py's step against a naive HF step, in one run, on the GPU.
+
+    python bench/bench_train.py                                            # Qwen3-1.7B shape, batch 4 x 4096
+    torchrun --nproc_per_node=2 bench/bench_train.py --modes ours          # FSDP2 on 2 GPUs (same per-GPU batch)
+    torchrun --nproc_per_node=2 bench/bench_train.py --shape qwen3-8b --modes ours --batch 1 --grad_ckpt 1 --steps 3
+
+naive: the issue's anchor. HF model with sdpa, all-bf16 parameters, fused torch.optim.AdamW, loss from
+       model(labels=...) (full-vocabulary logits for every token).
+ours:  train_sft.py's step. fp32 master weights with bf16 autocast (FSDP2 MixedPrecisionPolicy under torchrun:
+       bf16 compute, fp32 reduction), the chunked completion-only cross-entropy (every token is a completion
+       token here, so it does the same work as naive), fused AdamW.
+Random weights and token ids; tokens/s over --steps timed steps after --warmup; MFU against --peak_tflops (the
+790 TFLOP/s bf16 matmul rate measured on an H200), counting 6N + attention FLOPs per token; peak memory.
+"""
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import torch  # noqa: E402
+import torch.distributed as dist  # noqa: E402
+
+from model import attach_method, qwen3_config  # noqa: E402
+from train_sft import completion_loss_sum, flops_per_token  # noqa: E402
+
+ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+ap.add_argument("--shape", default="qwen3-1.7b")
+ap.add_argument("--modes", default="naive,ours")
+ap.add_argument("--batch", type=int, default=4, help="sequences per GPU per step")
+ap.add_argument("--seq", type=int, default=4096)
+ap.add_argument("--steps", type=int, default=8)
+ap.add_argument("--warmup", type=int, default=3)
+ap.add_argument("--grad_ckpt", type=int, default=0)
+ap.add_argument("--peak_tflops", type=float, default=790.0)
+ap.add_argument("--out", default=None, help="append one JSON line per mode here")
+args = ap.parse_args()
+
+
+def build(cfg, dtype, device):
+    from transformers import AutoModelForCausalLM
+    cfg._attn_implementation = "sdpa"
+    with torch.device(device):
+        m = AutoModelForCausalLM.from_config(cfg, dtype=dtype)
+    if args.grad_ckpt:
+        m.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
+    return m.train()
+
+
+def main():
+    ddp = "RANK" in os.environ
+    if ddp:
+        dist.init_process_group("nccl")
+    rank, world = (dist.get_rank(), dist.get_world_size()) if ddp else (0, 1)
+    device = f"cuda:{int(os.environ.get('LOCAL_RANK', 0))}"
+    torch.cuda.set_device(device)
+    cfg = qwen3_config(args.shape)
+    B, S = args.batch, args.seq
+    for mode in args.modes.split(","):
+        torch.manual_seed(rank)
+        model = build(cfg, torch.bfloat16 if mode == "naive" else torch.float32, device)
+        if ddp:
+            from torch.distributed.fsdp import MixedPrecisionPolicy, fully_shard
+            mp = MixedPrecisionPolicy(param_dtype=torch.bfloat16, reduce_dtype=torch.float32)
+            for layer in model.model.layers:
+                fully_shard(layer, mp_policy=mp)
+            fully_shard(model, mp_policy=mp)
+        attach_method(model, "completion_loss", completion_loss_sum)
+        opt = torch.optim.AdamW(model.parameters(), lr=1e-5, fused=True)
+        ids = torch.randint(0, cfg.vocab_size, (B, S), device=device)
+        att = torch.ones_like(ids)
+        lab = torch.ones_like(ids, dtype=torch.bool)
+
+        def step():
+            if mode == "naive":
+                loss = model(input_ids=ids, labels=ids).loss
+            else:
+                with torch.autocast("cuda", dtype=torch.bfloat16, enabled=not ddp):
+                    loss = model.completion_loss(ids, att, lab) / (B * (S - 1))
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            opt.step()
+            opt.zero_grad(set_to_none=True)
+            return loss
+
+        for _ in range(args.warmup):
+            step()
+        torch.cuda.synchronize()
+        torch.cuda.reset_peak_memory_stats()
+        t0 = time.perf_counter()
+        for _ in range(args.steps):
+            loss = step()
+        torch.cuda.synchronize()
+        dt = (time.perf_counter() - t0) / args.steps
+        tok_s = B * S * world / dt
+        mfu = tok_s * flops_per_token(cfg, S) / (args.peak_tflops * 1e12 * world)
+        peak = torch.tensor(torch.cuda.max_memory_allocated() / 2**30, device=device)
+        if ddp:
+            dist.all_reduce(peak, op=dist.ReduceOp.MAX)
+        row = dict(shape=args.shape, mode=mode, gpus=world, batch_per_gpu=B, seq=S, grad_ckpt=args.grad_ckpt,
+                   tok_s=round(tok_s), mfu_pct=round(100 * mfu, 1), peak_gib_per_gpu=round(peak.item(), 1),
+                   s_per_step=round(dt, 3), loss=round(float(loss), 3), gpu=torch.cuda.get_device_name())
+        if rank == 0:
+            print(json.dumps(row), flush=True)
+            if args.out:
+                with open(args.out, "a") as f:
+                    f.write(json.dumps(row) + "\n")
+        del model, opt
+        torch.cuda.empty_cache()
+    if ddp:
+        dist.destroy_process_group()
+
+
+if __name__ == "__main__":
+    main()
