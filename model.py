@@ -189,6 +189,35 @@ def attach_method(model, name, fn):
     return model
 
 
+def fsdp_shard(model, cuda):
+    """FSDP2 (torchrun): one unit per decoder layer, then the root. On a GPU bf16 compute with fp32 master
+    weights and fp32 gradient reduction; on the CPU (gloo, tests) fp32 throughout."""
+    from torch.distributed.fsdp import MixedPrecisionPolicy, fully_shard
+    mp = MixedPrecisionPolicy(param_dtype=torch.bfloat16, reduce_dtype=torch.float32) if cuda else MixedPrecisionPolicy()
+    for layer in model.model.layers:
+        fully_shard(layer, mp_policy=mp)
+    fully_shard(model, mp_policy=mp)
+    return model
+
+
+def train_state(model, opt, ddp):
+    """(model state dict or None, optimizer state dict) to checkpoint. Under FSDP2 every rank must call this:
+    the full (gathered) dicts land on rank 0, on the CPU."""
+    if not ddp:
+        return None, opt.state_dict()
+    from torch.distributed.checkpoint.state_dict import StateDictOptions, get_model_state_dict, get_optimizer_state_dict
+    o = StateDictOptions(full_state_dict=True, cpu_offload=True)
+    return get_model_state_dict(model, options=o), get_optimizer_state_dict(model, opt, options=o)
+
+
+def load_optimizer(model, opt, osd, ddp):
+    """The optimizer state train_state() saved; under FSDP2 every rank reads the full dict and keeps its shard."""
+    if not ddp:
+        return opt.load_state_dict(osd)
+    from torch.distributed.checkpoint.state_dict import StateDictOptions, set_optimizer_state_dict
+    set_optimizer_state_dict(model, opt, osd, options=StateDictOptions(full_state_dict=True))
+
+
 def count_params(model):
     return sum(p.numel() for p in model.parameters())
 

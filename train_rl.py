@@ -165,7 +165,8 @@ def verdict_stats(verdicts):
 
 
 def main():
-    from model import attach_method, build_model, load_checkpoint, read_resume_state, save_checkpoint
+    from model import (attach_method, build_model, fsdp_shard, load_checkpoint, load_optimizer, read_resume_state,
+                       save_checkpoint, train_state)
     from prompt import prompt_ids
     from reward import plan_code_masks, reward_terms, token_advantages
     from sample import Engine
@@ -207,11 +208,7 @@ def main():
         ref.to(device).eval().requires_grad_(False)
     dtype = torch.bfloat16 if cuda else torch.float32
     if ddp:
-        from torch.distributed.fsdp import MixedPrecisionPolicy, fully_shard
-        mp = MixedPrecisionPolicy(param_dtype=torch.bfloat16, reduce_dtype=torch.float32) if cuda else MixedPrecisionPolicy()
-        for layer in model.model.layers:
-            fully_shard(layer, mp_policy=mp)
-        fully_shard(model, mp_policy=mp)
+        fsdp_shard(model, cuda)
     attach_method(model, "response_logprobs", response_logprobs)  # under FSDP2 the root's weights are gathered
     autocast = torch.autocast("cuda", dtype=torch.bfloat16) if cuda and not ddp else torch.autocast("cpu", enabled=False)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, betas=(0.9, 0.99), weight_decay=0.0, fused=cuda)
@@ -219,12 +216,7 @@ def main():
         state = read_resume_state(args.out, step)
         if state is None:
             raise InputError(f"--resume: {args.out} has no resume state beside it")
-        if ddp:
-            from torch.distributed.checkpoint.state_dict import StateDictOptions, set_optimizer_state_dict
-            set_optimizer_state_dict(model, opt, state["resume"]["optimizer_full"],
-                                     options=StateDictOptions(full_state_dict=True))
-        else:
-            opt.load_state_dict(state["resume"]["optimizer_full"])
+        load_optimizer(model, opt, state["resume"]["optimizer_full"], ddp)
         log(f"resumed from {args.out} at step {step}")
 
     tasks = load_tasks(args.tasks, "train" if args.tasks == "embedded" else None, args.level, args.ids)
@@ -358,13 +350,7 @@ def main():
         if held and (step % args.eval_every == 0 or step == args.steps):
             evaluate(step)
         if step % args.save_every == 0 or step == args.steps:
-            if ddp:
-                from torch.distributed.checkpoint.state_dict import (StateDictOptions, get_model_state_dict,
-                                                                     get_optimizer_state_dict)
-                o = StateDictOptions(full_state_dict=True, cpu_offload=True)
-                sd, osd = get_model_state_dict(model, options=o), get_optimizer_state_dict(model, opt, options=o)
-            else:
-                sd, osd = None, opt.state_dict()
+            sd, osd = train_state(model, opt, ddp)
             if master:
                 save_checkpoint(args.out, model, tok, step=step, args=vars(args), state_dict=sd,
                                 resume_state={"optimizer_full": osd})

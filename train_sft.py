@@ -174,7 +174,8 @@ def flops_per_token(cfg, seq):
 
 
 def main():
-    from model import attach_method, build_model, count_params, load_checkpoint, read_resume_state
+    from model import (attach_method, build_model, count_params, fsdp_shard, load_checkpoint, load_optimizer,
+                       read_resume_state)
     args = ap.parse_args()
     if args.preset not in PRESETS:
         raise InputError(f"--preset {args.preset!r}: choose one of {sorted(PRESETS)}")
@@ -220,12 +221,8 @@ def main():
     if args.max_steps:
         total = min(total, args.max_steps)
 
-    if ddp:  # FSDP2: one unit per decoder layer, then the root; bf16 compute, fp32 master weights and reduction
-        from torch.distributed.fsdp import MixedPrecisionPolicy, fully_shard
-        mp = MixedPrecisionPolicy(param_dtype=torch.bfloat16, reduce_dtype=torch.float32) if cuda else MixedPrecisionPolicy()
-        for layer in model.model.layers:
-            fully_shard(layer, mp_policy=mp)
-        fully_shard(model, mp_policy=mp)
+    if ddp:
+        fsdp_shard(model, cuda)
     attach_method(model, "completion_loss", completion_loss_sum)
     autocast = torch.autocast("cuda", dtype=torch.bfloat16) if cuda and not ddp else torch.autocast("cpu", enabled=False)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, betas=(0.9, 0.95), weight_decay=args.weight_decay,
@@ -319,29 +316,13 @@ def main():
 
 def save(model, tok, opt, step, args, ddp, master):
     """The checkpoint contract; under FSDP2 every rank joins the gather and rank 0 writes."""
-    from model import save_checkpoint
-    if ddp:
-        from torch.distributed.checkpoint.state_dict import (StateDictOptions, get_model_state_dict,
-                                                             get_optimizer_state_dict)
-        o = StateDictOptions(full_state_dict=True, cpu_offload=True)
-        sd, osd = get_model_state_dict(model, options=o), get_optimizer_state_dict(model, opt, options=o)
-    else:
-        sd, osd = None, opt.state_dict()
+    from model import save_checkpoint, train_state
+    sd, osd = train_state(model, opt, ddp)
     if master:
         save_checkpoint(args.out, model, tok, step=step, args=vars(args), state_dict=sd,
                         resume_state={"optimizer_full": osd})
     if ddp:
         dist.barrier()
-
-
-def load_optimizer(model, opt, osd, ddp):
-    """The optimizer state save() wrote: a plain state dict, or under FSDP2 the full (unsharded) one, which
-    every rank reads from the file and set_optimizer_state_dict shards."""
-    if ddp:
-        from torch.distributed.checkpoint.state_dict import StateDictOptions, set_optimizer_state_dict
-        set_optimizer_state_dict(model, opt, osd, options=StateDictOptions(full_state_dict=True))
-    else:
-        opt.load_state_dict(osd)
 
 
 if __name__ == "__main__":

@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 import torch  # noqa: E402
 import torch.distributed as dist  # noqa: E402
 
-from model import attach_method, qwen3_config  # noqa: E402
+from model import attach_method, fsdp_shard, qwen3_config  # noqa: E402
 from train_sft import completion_loss_sum, flops_per_token  # noqa: E402
 
 ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -66,11 +66,7 @@ def main():
         torch.manual_seed(rank)
         model = build(cfg, torch.bfloat16 if mode == "naive" else torch.float32, device)
         if ddp:
-            from torch.distributed.fsdp import MixedPrecisionPolicy, fully_shard
-            mp = MixedPrecisionPolicy(param_dtype=torch.bfloat16, reduce_dtype=torch.float32)
-            for layer in model.model.layers:
-                fully_shard(layer, mp_policy=mp)
-            fully_shard(model, mp_policy=mp)
+            fsdp_shard(model, cuda=True)
         attach_method(model, "completion_loss", completion_loss_sum)
         opt = torch.optim.AdamW(model.parameters(), lr=1e-5, fused=True)
         ids = torch.randint(0, cfg.vocab_size, (B, S), device=device)
