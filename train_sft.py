@@ -214,7 +214,7 @@ def main():
     n_val = max(1, int(args.val_frac * len(rows))) if args.val_frac > 0 else 0
     val, train = [rows[i] for i in order[:n_val]], [rows[i] for i in order[n_val:]]
     lengths = [len(x) for x, _ in train]
-    per_epoch = len(train) // args.batch_size
+    per_epoch = len(epoch_batches(lengths, 0, args.seed, args.batch_size))  # full batches; the same every epoch
     if per_epoch == 0:
         raise InputError(f"--batch_size {args.batch_size} is larger than the {len(train)} training rows")
     total = max(1, int(args.epochs * per_epoch))
