@@ -247,13 +247,13 @@ def main():
         outs = engine.generate([prompts[t.name] for t in mine], n=1, max_new_tokens=args.max_new_tokens,
                                temperature=0) if mine else []
         vs = pool.map([(t.src, o.text) for t, o in zip(mine, outs)], [t.name for t in mine]) if mine else []
-        ok, n = all_sum([sum(bool(v.valid and v.correct) for v in vs), len(vs)])
+        ok, valid, n = all_sum([sum(bool(v.valid and v.correct) for v in vs), sum(bool(v.valid) for v in vs), len(vs)])
         per = {t.name: bool(v.valid and v.correct) for t, v in zip(mine, vs)}
-        log(f"eval step {at} | held-out greedy correct@1 {ok / max(1, n):.3f} ({int(ok)}/{int(n)}) | "
-            f"{sorted(k for k, v in per.items() if v)}")
+        log(f"eval step {at} | held-out greedy correct@1 {ok / max(1, n):.3f} ({int(ok)}/{int(n)}), valid "
+            f"{valid / max(1, n):.3f} | {sorted(k for k, v in per.items() if v)}")
         if args.log and master:
             with open(args.log, "a") as f:
-                f.write(json.dumps({"step": at, "eval_correct@1": ok / max(1, n)}) + "\n")
+                f.write(json.dumps({"step": at, "eval_correct@1": ok / max(1, n), "eval_valid": valid / max(1, n)}) + "\n")
         return ok / max(1, n)
 
     if held and step == 0:
