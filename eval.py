@@ -23,7 +23,7 @@ from pathlib import Path
 
 import torch
 
-from model import InputError
+from model import InputError, read_jsonl
 
 # fmt: off
 ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -82,18 +82,8 @@ def summarize(per_task, ks):
 
 def read_generations(path, names):
     rows = []
-    try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except OSError as e:
-        raise InputError(f"cannot read --generations {path}: {e.strerror}") from e
-    for n, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            r = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise InputError(f"{path}:{n}: not valid JSON ({e.msg})") from e
-        text = r.get("text", r.get("completion")) if isinstance(r, dict) else None
+    for n, r in read_jsonl(path, "--generations"):
+        text = r.get("text", r.get("completion"))
         if not isinstance(text, str) or not isinstance(r.get("task"), str):
             raise InputError(f"{path}:{n}: a row needs string fields 'task' and 'text' (or 'completion')")
         if r["task"] not in names:

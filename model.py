@@ -45,6 +45,39 @@ def main_guard(fn):
         sys.exit(2)
 
 
+def read_jsonl(path, what):
+    """(line number, row) for each non-blank line of a JSONL file; an unreadable file, a malformed line or a row
+    that is not an object is one InputError naming the file (and line). `what` names it, e.g. "--data"."""
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except OSError as e:
+        raise InputError(f"cannot read {what} {path}: {e.strerror}") from e
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise InputError(f"{path}:{n}: not valid JSON ({e.msg})") from e
+        if not isinstance(row, dict):
+            raise InputError(f"{path}:{n}: a row must be a JSON object")
+        yield n, row
+
+
+def dist_setup():
+    """(ddp, rank, world, device, cuda) for a trainer: under torchrun the process group (NCCL on GPUs, gloo on
+    the CPU) and this rank's GPU; otherwise one process on cuda:0 or the CPU."""
+    ddp = "RANK" in os.environ
+    cuda = torch.cuda.is_available()
+    if ddp:
+        torch.distributed.init_process_group("nccl" if cuda else "gloo")
+    rank, world = (torch.distributed.get_rank(), torch.distributed.get_world_size()) if ddp else (0, 1)
+    device = f"cuda:{int(os.environ.get('LOCAL_RANK', 0))}" if cuda else "cpu"
+    if cuda:
+        torch.cuda.set_device(device)
+    return ddp, rank, world, device, cuda
+
+
 # -----------------------------------------------------------------------------
 # Presets: whole model shapes. The tokenizer decides vocab_size, rounded up to a multiple of 64.
 

@@ -247,7 +247,8 @@ class Engine:
         self.kmask[:B, :Lp] = valid.repeat_interleave(n, dim=0)
         logits = logits.repeat_interleave(n, dim=0)
         sp = (float(temperature), int(top_k), float(top_p))
-        self.noise[:B].exponential_(generator=gen)
+        if temperature > 0:
+            self.noise[:B].exponential_(generator=gen)
         nxt, lp = pick(logits, self.noise[:B], *sp)
         row_of = torch.arange(B, device=dev)  # engine row -> sample index (rows move when the batch shrinks)
         toks = torch.zeros(B, max_new, dtype=torch.long, device=dev)
@@ -282,7 +283,8 @@ class Engine:
             self.pos[:live_b, 0] = c - rows_pad
             self.col.fill_(c)
             self.kmask[:live_b, c] = True
-            self.noise[:live_b].exponential_(generator=gen)
+            if temperature > 0:  # greedy decoding reads no noise
+                self.noise[:live_b].exponential_(generator=gen)
             T = min(self.max_len, -(-(c + 1) // T_BUCKET) * T_BUCKET)
             nxt, lp = self.decode(live_b, T, sp)
         toks, lps, length = toks.tolist(), lps.tolist(), length.tolist()

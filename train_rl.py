@@ -87,7 +87,7 @@ PRESETS = {
 }
 
 
-def response_logprobs(model, seqs, plens, chunk=512, with_entropy=False):
+def response_logprobs(model, seqs, plens, chunk=512):
     """Log-probs [n, T] of each response token under `model` (T = the longest response), and the mean entropy.
     The LM head runs only at response positions, in checkpointed chunks: B*G responses' full-vocabulary logits
     are never held at once (at 151k vocabulary they are the memory wall)."""
@@ -165,8 +165,8 @@ def verdict_stats(verdicts):
 
 
 def main():
-    from model import (attach_method, build_model, fsdp_shard, load_checkpoint, load_optimizer, read_resume_state,
-                       save_checkpoint, train_state)
+    from model import (attach_method, build_model, dist_setup, fsdp_shard, load_checkpoint, load_optimizer,
+                       read_resume_state, save_checkpoint, train_state)
     from prompt import prompt_ids
     from reward import plan_code_masks, reward_terms, token_advantages
     from sample import Engine
@@ -176,14 +176,7 @@ def main():
     for k, v in PRESETS[args.preset].items():
         if getattr(args, k) is None:
             setattr(args, k, v)
-    ddp = "RANK" in os.environ
-    if ddp:
-        dist.init_process_group("nccl" if torch.cuda.is_available() else "gloo")
-    rank, world = (dist.get_rank(), dist.get_world_size()) if ddp else (0, 1)
-    cuda = torch.cuda.is_available()
-    device = f"cuda:{int(os.environ.get('LOCAL_RANK', 0))}" if cuda else "cpu"
-    if cuda:
-        torch.cuda.set_device(device)
+    ddp, rank, world, device, cuda = dist_setup()
     master = rank == 0
     log = print if master else (lambda *a, **k: None)
     if args.batch_prompts % world:

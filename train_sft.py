@@ -20,17 +20,15 @@ ranks and micro-batches, so it does not change with N. Only rank 0 writes checkp
 """
 
 import argparse
-import json
 import math
 import os
 import random
-import sys
 import time
 
 import torch
 import torch.distributed as dist
 
-from model import ROOT, InputError
+from model import ROOT, InputError, read_jsonl
 
 # fmt: off
 ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -74,21 +72,9 @@ PRESETS = {
 def read_rows(path, tok, max_len):
     """(ids, mask) per row, every row checked first: one InputError naming file:line for the first bad one."""
     from prompt import render_messages
-    try:
-        lines = open(path, encoding="utf-8").read().splitlines()
-    except OSError as e:
-        raise InputError(f"cannot read --data {path}: {e.strerror}") from e
     out = []
-    for n, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
+    for n, row in read_jsonl(path, "--data"):
         where = f"{path}:{n}"
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise InputError(f"{where}: not valid JSON ({e.msg})") from e
-        if not isinstance(row, dict):
-            raise InputError(f"{where}: a row must be a JSON object")
         if "messages" in row:
             msgs = row["messages"]
             if (not isinstance(msgs, list) or not msgs or not all(isinstance(m, dict) and isinstance(m.get("content"), str)
@@ -174,22 +160,15 @@ def flops_per_token(cfg, seq):
 
 
 def main():
-    from model import (attach_method, build_model, count_params, fsdp_shard, load_checkpoint, load_optimizer,
-                       read_resume_state)
+    from model import (attach_method, build_model, count_params, dist_setup, fsdp_shard, load_checkpoint,
+                       load_optimizer, read_resume_state)
     args = ap.parse_args()
     if args.preset not in PRESETS:
         raise InputError(f"--preset {args.preset!r}: choose one of {sorted(PRESETS)}")
     for k, v in PRESETS[args.preset].items():
         if getattr(args, k) is None:
             setattr(args, k, v)
-    ddp = "RANK" in os.environ
-    if ddp:
-        dist.init_process_group("nccl" if torch.cuda.is_available() else "gloo")
-    rank, world = (dist.get_rank(), dist.get_world_size()) if ddp else (0, 1)
-    cuda = torch.cuda.is_available()
-    device = f"cuda:{int(os.environ.get('LOCAL_RANK', 0))}" if cuda else "cpu"
-    if cuda:
-        torch.cuda.set_device(device)
+    ddp, rank, world, device, cuda = dist_setup()
     if args.batch_size % world:
         raise InputError(f"--batch_size {args.batch_size} must divide over {world} ranks")
     master = rank == 0

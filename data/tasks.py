@@ -15,7 +15,6 @@ exception is KernelBook, where modules without input functions are common: those
 
 import argparse
 import ast
-import json
 import re
 import sys
 from dataclasses import dataclass, field
@@ -23,7 +22,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
-from model import InputError, main_guard  # noqa: E402
+from model import InputError, main_guard, read_jsonl  # noqa: E402
 
 SUITE = HERE / "suite.jsonl"
 REQUIRED = ("Model", "get_inputs", "get_init_inputs")
@@ -59,29 +58,11 @@ def checked(task, where):
     return task
 
 
-def read_jsonl(path):
-    """(line number, row) for each non-blank line; a malformed line is an InputError naming it."""
-    try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except OSError as e:
-        raise InputError(f"cannot read tasks file {path}: {e.strerror}") from e
-    for n, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise InputError(f"{path}:{n}: not valid JSON ({e.msg})") from e
-        if not isinstance(row, dict):
-            raise InputError(f"{path}:{n}: a row must be a JSON object")
-        yield n, row
-
-
 def from_jsonl(path):
     """KernelBench rows {"name", "code", "level"?, "problem_id"?} (the suite and augmented files add fields),
     or KernelBook rows {"python_code", "entry_point", ...}, one format per file."""
     tasks, skipped = [], []
-    for n, row in read_jsonl(path):
+    for n, row in read_jsonl(path, "tasks file"):
         where = f"{path}:{n}"
         if "python_code" in row:
             task, why = kernelbook_task(row, n)
