@@ -17,9 +17,11 @@ It reads the weights of an HF Qwen3 / Qwen2 / Llama / Mistral causal LM (fused q
 keeps RoPE's inverse frequencies from the model's own rotary module, so rope scaling variants carry over.
 - Each prompt's prefill runs once; its KV rows are copied to its n samples (PAPER.md §1: G samples/prompt).
 - Prompts are left-padded, so every row writes the same cache column each step; positions and the key mask
-  are per row. Attention reads only the first ceil(len / 128) * 128 cache columns.
+  are per row. Attention reads only the columns written so far (PyTorch ops: ceil(len / 128) * 128 of them).
 - When half the rows have finished, the live ones move to the front and the batch shrinks to the next power
-  of two: finished rows stop costing work. Graphs are captured per (batch, length bucket), lazily.
+  of two: finished rows stop costing work. Graphs are captured lazily, per batch size (PyTorch ops: per batch
+  size and length bucket).
+- In bf16/fp16 on CUDA the decode step runs sample_kernels.py's fused Triton kernels (fused=False: PyTorch ops).
 - Returned log-probabilities are the model's own (temperature 1, no top-k/top-p), so they match a full forward.
 """
 
@@ -82,7 +84,7 @@ def pick(logits, noise, temperature, top_k, top_p):
 class Engine:
     """Static KV cache + per-bucket CUDA graphs over a copy of an HF causal LM's weights."""
 
-    def __init__(self, model, tok, max_batch=64, max_len=2048, graphs=None, dtype=None):
+    def __init__(self, model, tok, max_batch=64, max_len=2048, graphs=None, dtype=None, fused=None):
         from model import end_of_turn_id
         cfg = model.config
         if cfg.model_type not in SUPPORTED:
@@ -97,6 +99,9 @@ class Engine:
         self.H, self.KV = cfg.num_attention_heads, cfg.num_key_value_heads
         self.D = getattr(cfg, "head_dim", None) or cfg.hidden_size // self.H
         self.L, self.eps = cfg.num_hidden_layers, cfg.rms_norm_eps
+        # Fused Triton kernels for the decode step (sample_kernels.py): CUDA, half precision, power-of-two heads.
+        ok = self.device.type == "cuda" and self.dtype in (torch.bfloat16, torch.float16) and self.D & (self.D - 1) == 0
+        self.fused = ok if fused is None else fused
         self.max_batch, self.max_len = max_batch, max_len
         self.w = None
         self.load_weights(model)
@@ -188,10 +193,29 @@ class Engine:
             h = h + F.linear(F.silu(g) * u, lw["down"])
         return F.linear(rms_norm(h, w["norm"], self.eps), w["lm_head"]).float()
 
+    def forward_fused(self, B):
+        """The decode step's logits [B, V] (float32) through sample_kernels.py: the same math as forward() with
+        S = 1, in ten launches per layer. Attention stops at column col[0], read on the device, so T is unused."""
+        import sample_kernels as K
+        w, H, KV, eps = self.w, self.H, self.KV, self.eps
+        pos, col, kmask = self.pos[:B, 0], self.col, self.kmask[:B]
+        h, delta = F.embedding(self.ids[:B, 0], w["embed"]), None
+        for li, lw in enumerate(w["layers"]):
+            x = K.add_rmsnorm(h, delta, lw["in_norm"], eps)  # h += the previous layer's MLP output first
+            kc, vc = self.cache[li, 0, :B], self.cache[li, 1, :B]
+            q = K.qk_rope_store(F.linear(x, lw["qkv"], lw["qkv_b"]), lw["q_norm"], lw["k_norm"], self.cos, self.sin,
+                                pos, col, kc, vc, H, KV, eps)
+            o = K.decode_attention(q, kc, vc, kmask, col, self.D ** -0.5)
+            x = K.add_rmsnorm(h, F.linear(o.view(B, H * self.D), lw["o"]), lw["post_norm"], eps)
+            delta = F.linear(K.silu_mul(F.linear(x, lw["gate_up"])), lw["down"])
+        return F.linear(K.add_rmsnorm(h, delta, w["norm"], eps), w["lm_head"]).float()
+
     def decode(self, B, T, sp):
         """One decode step (forward and sampling) for the first B rows over T cache columns: (tokens, log-probs),
         replaying a CUDA graph when enabled. sp = (temperature, top_k, top_p) is part of the graph's key."""
         def run():
+            if self.fused:
+                return pick(self.forward_fused(B), self.noise[:B], *sp)
             logits = self.forward(self.ids[:B], self.pos[:B], self.col, self.kmask[:B, None, :T], T)[:, -1]
             return pick(logits, self.noise[:B], *sp)
         if not self.graphs:
@@ -285,7 +309,8 @@ class Engine:
             self.kmask[:live_b, c] = True
             if temperature > 0:  # greedy decoding reads no noise
                 self.noise[:live_b].exponential_(generator=gen)
-            T = min(self.max_len, -(-(c + 1) // T_BUCKET) * T_BUCKET)
+            # The fused path reads its length on the device: one graph per batch size serves every length.
+            T = self.max_len if self.fused else min(self.max_len, -(-(c + 1) // T_BUCKET) * T_BUCKET)
             nxt, lp = self.decode(live_b, T, sp)
         toks, lps, length = toks.tolist(), lps.tolist(), length.tolist()
         out = []

@@ -34,6 +34,7 @@ ap.add_argument("--batches", default="1,16,64")
 ap.add_argument("--prompt", type=int, default=512)
 ap.add_argument("--new", type=int, default=256)
 ap.add_argument("--skip_hf_dynamic_above", type=int, default=64, help="HF dynamic cache only up to this batch")
+ap.add_argument("--no_plain", action="store_true", help="skip the engine without fused kernels (PyTorch ops)")
 ap.add_argument("--out", default=None)
 args = ap.parse_args()
 
@@ -90,7 +91,10 @@ def main():
           f"{torch.cuda.get_device_name()}")
     batches = [int(b) for b in args.batches.split(",")]
     eng = Engine(model, tok, max_batch=max(batches), max_len=args.prompt + args.new)
-    eng.stop_ids, eng.tok = [], NoText()
+    plain = Engine(model, tok, max_batch=max(batches), max_len=args.prompt + args.new, fused=False)
+    for e in (eng, plain):
+        e.stop_ids, e.tok = [], NoText()
+    print(f"fused Triton decode kernels: {eng.fused}")
     engine_bytes = sum(t.numel() * t.element_size() for t in [eng.cache])
     results = []
     g = torch.Generator().manual_seed(0)
@@ -107,12 +111,15 @@ def main():
     for B in batches:
         prompts = torch.randint(0, cfg.vocab_size, (B, args.prompt), generator=g).tolist()
         ids = torch.tensor(prompts, device="cuda")
-        # warm-up: graph capture for this batch's buckets, cuBLAS handles
-        eng.generate(prompts, n=1, max_new_tokens=args.new, temperature=1.0, seed=0)
-        outs, secs, peak = timed(lambda: eng.generate(prompts, n=1, max_new_tokens=args.new, temperature=1.0, seed=1))
-        assert all(len(o.ids) == args.new for o in outs)
-        first = timed(lambda: eng.generate(prompts, n=1, max_new_tokens=1, temperature=1.0, seed=1))[1]
-        record("sample.Engine", B, secs, peak, first, {"engine_cache_gib": round(engine_bytes / 2**30, 1)})
+        for name, e in (("sample.Engine", eng), ("sample.Engine, PyTorch ops (--no fused kernels)", plain)):
+            if e is plain and args.no_plain:
+                continue
+            # warm-up: graph capture for this batch (and its length buckets), cuBLAS handles
+            e.generate(prompts, n=1, max_new_tokens=args.new, temperature=1.0, seed=0)
+            outs, secs, peak = timed(lambda: e.generate(prompts, n=1, max_new_tokens=args.new, temperature=1.0, seed=1))
+            assert all(len(o.ids) == args.new for o in outs)
+            first = timed(lambda: e.generate(prompts, n=1, max_new_tokens=1, temperature=1.0, seed=1))[1]
+            record(name, B, secs, peak, first, {"engine_cache_gib": round(engine_bytes / 2**30, 1)})
         if B >= 8:
             P = B // 8
             eng.generate(prompts[:P], n=8, max_new_tokens=args.new, temperature=1.0, seed=0)
@@ -133,11 +140,13 @@ def main():
             record(f"HF generate ({cache} cache)", B, secs, peak, first)
     # Greedy agreement with HF on one prompt (bf16: long runs may part; early divergence would be a bug).
     p = prompts[0]
-    mine = eng.generate([p], n=1, max_new_tokens=64, temperature=0)[0].ids
     hf = model.generate(torch.tensor([p], device="cuda"), max_new_tokens=64, do_sample=False, eos_token_id=None,
                         pad_token_id=0)[0, args.prompt:].tolist()
-    agree = next((i for i, (a, b) in enumerate(zip(mine, hf)) if a != b), len(hf))
-    print(f"greedy agreement with HF: first {agree} of 64 tokens")
+    agree = {}
+    for name, e in (("fused", eng), ("pytorch", plain)):
+        mine = e.generate([p], n=1, max_new_tokens=64, temperature=0)[0].ids
+        agree[name] = next((i for i, (a, b) in enumerate(zip(mine, hf)) if a != b), len(hf))
+    print(f"greedy agreement with HF, first tokens of 64: {agree}")
     print("\n| engine | batch | tok/s (end to end) | decode tok/s | prefill s | decode % of bandwidth limit | peak GiB |\n"
           "|---|---|---|---|---|---|---|")
     for r in results:
