@@ -13,6 +13,12 @@ KERNELBENCH = ROOT.parent / "shared" / "kernelbench"
 import torch  # noqa: E402
 
 torch.set_num_threads(min(2, os.cpu_count() or 1))
+# Without a GPU, Triton kernels run in the interpreter, and Triton picks interpreted or compiled functions when a
+# module is imported: triton.language's own @jit helpers (tl.sum, tl.max, ...) are fixed at its first import,
+# which transformers triggers. Set the mode before anything imports triton, so every kernel a test runs in this
+# process (sample_kernels.py's fused decode path) is interpreted, whatever the test order.
+if not torch.cuda.is_available():
+    os.environ.setdefault("TRITON_INTERPRET", "1")
 
 
 @pytest.fixture(scope="session")
