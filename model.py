@@ -65,17 +65,36 @@ def read_jsonl(path, what):
 
 
 def dist_setup():
-    """(ddp, rank, world, device, cuda) for a trainer: under torchrun the process group (NCCL on GPUs, gloo on
-    the CPU) and this rank's GPU; otherwise one process on cuda:0 or the CPU."""
-    ddp = "RANK" in os.environ
+    """(fsdp, rank, world, device, cuda) for a trainer. Under torchrun: the process group (NCCL on GPUs, gloo on
+    the CPU) and this rank's GPU. On one GPU without torchrun: a one-rank NCCL group, so that FSDP2's mixed
+    precision (bf16 parameters for compute, fp32 master weights, gradients and Adam state) serves one GPU exactly
+    as it serves N; autocast over fp32 weights would leave the embeddings, norms and the whole residual stream in
+    fp32, doubling activation memory and elementwise traffic. On the CPU: one plain fp32 process."""
+    torchrun = "RANK" in os.environ
     cuda = torch.cuda.is_available()
-    if ddp:
-        torch.distributed.init_process_group("nccl" if cuda else "gloo")
-    rank, world = (torch.distributed.get_rank(), torch.distributed.get_world_size()) if ddp else (0, 1)
     device = f"cuda:{int(os.environ.get('LOCAL_RANK', 0))}" if cuda else "cpu"
     if cuda:
         torch.cuda.set_device(device)
-    return ddp, rank, world, device, cuda
+    if torchrun:
+        torch.distributed.init_process_group("nccl" if cuda else "gloo")
+    elif cuda:
+        torch.distributed.init_process_group("nccl", store=torch.distributed.HashStore(), rank=0, world_size=1)
+    fsdp = torchrun or cuda
+    rank, world = (torch.distributed.get_rank(), torch.distributed.get_world_size()) if fsdp else (0, 1)
+    return fsdp, rank, world, device, cuda
+
+
+def compile_layers(model):
+    """torch.compile each decoder layer's forward: Inductor fuses the norms, RoPE and SwiGLU, and its partitioner
+    saves fewer activations for the backward. The module's hooks (FSDP2's gathers, gradient checkpointing) stay
+    outside the compiled code, and the state dict keeps its names. GPU only (the CPU runs fp32 eager)."""
+    import torch._dynamo
+    # One compiled graph serves every layer (their modules differ only in weights); the limit is raised so that a
+    # guard that does tell layers apart recompiles each instead of silently running the rest eager.
+    torch._dynamo.config.recompile_limit = max(torch._dynamo.config.recompile_limit, 2 * len(model.model.layers))
+    for layer in model.model.layers:
+        layer.forward = torch.compile(layer.forward)
+    return model
 
 
 # -----------------------------------------------------------------------------
@@ -223,7 +242,7 @@ def attach_method(model, name, fn):
 
 
 def fsdp_shard(model, cuda):
-    """FSDP2 (torchrun): one unit per decoder layer, then the root. On a GPU bf16 compute with fp32 master
+    """FSDP2 (torchrun, or a one-rank group on one GPU): one unit per decoder layer, then the root. On a GPU bf16 compute with fp32 master
     weights and fp32 gradient reduction; on the CPU (gloo, tests) fp32 throughout."""
     from torch.distributed.fsdp import MixedPrecisionPolicy, fully_shard
     mp = MixedPrecisionPolicy(param_dtype=torch.bfloat16, reduce_dtype=torch.float32) if cuda else MixedPrecisionPolicy()

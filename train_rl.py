@@ -99,7 +99,7 @@ def response_logprobs(model, seqs, plens, chunk=512):
     for i, s in enumerate(seqs):
         ids[i, :len(s)], att[i, :len(s)] = torch.tensor(s), 1
     ids, att = ids.to(dev), att.to(dev)
-    h = model.model(input_ids=ids, attention_mask=att).last_hidden_state
+    h = model.model(input_ids=ids, attention_mask=att, use_cache=False).last_hidden_state
     T = max(len(s) - p for s, p in zip(seqs, plens))
     rows, cols = [], []
     for i, (s, p) in enumerate(zip(seqs, plens)):
@@ -176,7 +176,7 @@ def main():
     for k, v in PRESETS[args.preset].items():
         if getattr(args, k) is None:
             setattr(args, k, v)
-    ddp, rank, world, device, cuda = dist_setup()
+    fsdp, rank, world, device, cuda = dist_setup()
     master = rank == 0
     log = print if master else (lambda *a, **k: None)
     if args.batch_prompts % world:
@@ -200,16 +200,15 @@ def main():
         ref = (load_checkpoint(args.ckpt, device=device)[0] if args.ckpt else build_model(init_from=args.init_from)[0])
         ref.to(device).eval().requires_grad_(False)
     dtype = torch.bfloat16 if cuda else torch.float32
-    if ddp:
+    if fsdp:
         fsdp_shard(model, cuda)
     attach_method(model, "response_logprobs", response_logprobs)  # under FSDP2 the root's weights are gathered
-    autocast = torch.autocast("cuda", dtype=torch.bfloat16) if cuda and not ddp else torch.autocast("cpu", enabled=False)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, betas=(0.9, 0.99), weight_decay=0.0, fused=cuda)
     if args.resume:
         state = read_resume_state(args.out, step)
         if state is None:
             raise InputError(f"--resume: {args.out} has no resume state beside it")
-        load_optimizer(model, opt, state["resume"]["optimizer_full"], ddp)
+        load_optimizer(model, opt, state["resume"]["optimizer_full"], fsdp)
         log(f"resumed from {args.out} at step {step}")
 
     tasks = load_tasks(args.tasks, "train" if args.tasks == "embedded" else None, args.level, args.ids)
@@ -230,7 +229,7 @@ def main():
 
     def all_sum(x):
         t = torch.tensor(x, dtype=torch.float64, device=device)
-        if ddp:
+        if fsdp:
             dist.all_reduce(t)
         return t.tolist()
 
@@ -277,7 +276,7 @@ def main():
         n_seq, n_tok = all_sum([len(keep), n_tok_local])
         # Under FSDP2 every rank must run the same number of forwards: pad with zero-weight copies of sample 0.
         live = [1.0] * len(keep)
-        if ddp:
+        if fsdp:
             most = torch.tensor(len(keep), device=device)
             dist.all_reduce(most, op=dist.ReduceOp.MAX)
             live += [0.0] * (int(most) - len(keep))
@@ -293,7 +292,7 @@ def main():
             C = torch.tensor([code[i] + [0] * (T - len(code[i])) for i in keep], dtype=torch.float32, device=device) * w8
             mbs = [list(range(j, min(j + args.micro_batch, len(keep)))) for j in range(0, len(keep), args.micro_batch)]
             old, refl = [], []
-            with torch.no_grad(), autocast:  # old log-probs: the training model before this step's updates
+            with torch.no_grad():  # old log-probs: the training model before this step's updates
                 for mb in mbs:
                     lp, _ = model.response_logprobs([seqs[j] for j in mb], [plens[j] for j in mb])
                     old.append(lp)
@@ -302,8 +301,7 @@ def main():
             denom = n_seq if args.loss_norm == "seq" else n_tok
             for _ in range(args.updates):
                 for b, mb in enumerate(mbs):
-                    with autocast:
-                        new, ent = model.response_logprobs([seqs[j] for j in mb], [plens[j] for j in mb])
+                    new, ent = model.response_logprobs([seqs[j] for j in mb], [plens[j] for j in mb])
                     w = new.shape[1]
                     loss, clipped, klsum = policy_loss(new.float(), old[b].float(), A[mb, :w], P[mb, :w], C[mb, :w],
                                                        args.reward, args.loss_norm, args.eps_low, args.eps_high,
@@ -343,14 +341,14 @@ def main():
         if held and (step % args.eval_every == 0 or step == args.steps):
             evaluate(step)
         if step % args.save_every == 0 or step == args.steps:
-            sd, osd = train_state(model, opt, ddp)
+            sd, osd = train_state(model, opt, fsdp)
             if master:
                 save_checkpoint(args.out, model, tok, step=step, args=vars(args), state_dict=sd,
                                 resume_state={"optimizer_full": osd})
-            if ddp:
+            if fsdp:
                 dist.barrier()
     pool.close()
-    if ddp:
+    if fsdp:
         dist.destroy_process_group()
 
 

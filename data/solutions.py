@@ -5,7 +5,7 @@ Reference solutions for the embedded suite, written from templates with varied r
     python data/solutions.py 42_matmul --seed 3
 
 solution(row, rng) returns a completion in PAPER.md §2's format: a <think> span, then one fenced block with
-ModelNew and @triton.jit kernels. The variation (block sizes, one tile vs a loop of tiles per program, names,
+ModelNew and @triton.jit kernels. The variation (block sizes, one tile vs a loop of tiles per program,
 single-pass vs looped reductions, phrasing) is what lets the tiny model learn to write kernels for the op it is
 shown instead of memorising one string. data/corpus.py verifies every sample before it is stored.
 """
@@ -56,7 +56,9 @@ def elementwise(row, rng):
     ins = ["x"] if unary else ["a", "b"]
     block = rng.choice([256, 512, 1024])
     tiles = rng.choice([1, 1, 2, 4])
-    kname = rng.choice([f"{row['op']}_kernel", f"_{row['op']}_fwd", "elementwise_kernel"])
+    # One kernel name per family: the tiny model could not keep a randomly chosen name the same between the def
+    # and the launch (most of its SFT failures), and a name carries nothing the prompt decides.
+    kname = "elementwise_kernel"
     ptrs = ", ".join(f"{v}_ptr" for v in ins)
     loads = "".join(f"    {v} = tl.load({v}_ptr + offs, mask=mask, other=0.0)\n" for v in ins)
     if tiles == 1:
@@ -103,7 +105,7 @@ def row_reduce(row, rng):
     other = {"max": NEG_BIG, "min": "3.0e38"}.get(kind, "0.0")
     square = kind in ("l2", "sumsq")
     looped = rng.random() < 0.5
-    kname = rng.choice([f"{row['op']}_kernel", "row_reduce_kernel"])
+    kname = "row_reduce_kernel"
     if not looped:
         body = ("    row = tl.program_id(0)\n    cols = tl.arange(0, BLOCK)\n    mask = cols < n_cols\n"
                 f"    x = tl.load(x_ptr + row * n_cols + cols, mask=mask, other={other})\n"
@@ -136,7 +138,7 @@ def col_reduce(row, rng):
     bc = rng.choice([32, 64, 128])
     init = f"tl.full((BLOCK_C,), {NEG_BIG}, tl.float32)" if kind == "max" else "tl.zeros((BLOCK_C,), dtype=tl.float32)"
     step = "tl.maximum(acc, x)" if kind == "max" else "acc + x"
-    kname = rng.choice([f"{row['op']}_kernel", "reduce_dim1_kernel"])
+    kname = "reduce_dim1_kernel"
     body = ("    b = tl.program_id(0)\n    cols = tl.program_id(1) * BLOCK_C + tl.arange(0, BLOCK_C)\n"
             f"    mask = cols < C\n    acc = {init}\n    base = x_ptr + b * R * C\n    for r in range(0, R):\n"
             "        x = tl.load(base + r * C + cols, mask=mask, other=0.0)\n"
@@ -155,7 +157,7 @@ def row_norm(row, rng):
     """softmax, log-softmax, logsumexp and the norms: one program per row, the row in one block."""
     c, op = consts(row), row["op"]
     load_other = NEG_BIG if op in ("softmax", "log_softmax", "softmax_temp", "logsumexp_rows") else "0.0"
-    kname = rng.choice([f"{op}_kernel", "row_kernel", f"_{op}_rows"])
+    kname = "row_kernel"
     args, extra, init_args, init_body, passed = "x_ptr, y_ptr, n_cols", "", [], [], ""
     lines = []
     if op in ("softmax", "log_softmax", "softmax_temp", "logsumexp_rows"):
@@ -215,7 +217,7 @@ def matmul(row, rng):
     epi = {"linear_relu": "acc = tl.maximum(acc, 0.0)", "matmul_scale": "acc = acc * 0.5",
            "linear_gelu": "acc = 0.5 * acc * (1.0 + tl.math.erf(acc * 0.7071067811865476))"}.get(op)
     batched = op == "bmm"
-    kname = rng.choice(["matmul_kernel", f"{op}_kernel"])
+    kname = "matmul_kernel"
     args = "a_ptr, b_ptr, " + ("bias_ptr, " if bias else "") + "c_ptr, M, N, K, sam, sak, sbk, sbn, scm, scn" + \
         (", sab, sbb, scb" if batched else "")
     body = "    pid_m = tl.program_id(0)\n    pid_n = tl.program_id(1)\n"
@@ -275,7 +277,7 @@ def matmul(row, rng):
 def matvec(row, rng):
     c = consts(row)
     bk = rng.choice([64, 128, 256])
-    kn = rng.choice(["matvec_kernel", "gemv_kernel", "_matvec_rows"])
+    kn = "matvec_kernel"
     kernel = (f"@triton.jit\ndef {kn}(a_ptr, x_ptr, y_ptr, K, BK: tl.constexpr):\n    row = tl.program_id(0)\n"
               "    acc = tl.zeros((BK,), dtype=tl.float32)\n    for k in range(0, K, BK):\n        cols = k + tl.arange(0, BK)\n"
               "        a = tl.load(a_ptr + row * K + cols, mask=cols < K, other=0.0)\n"
@@ -293,7 +295,7 @@ def matvec(row, rng):
 def misc(row, rng):
     c, op = consts(row), row["op"]
     block = rng.choice([256, 512, 1024])
-    kn = rng.choice([f"{op}_kernel", f"_{op}_fwd", "fused_kernel"])
+    kn = "fused_kernel"
     if op == "cumsum":
         kernel = (f"@triton.jit\ndef {kn}(x_ptr, y_ptr, n_cols, BLOCK: tl.constexpr):\n    row = tl.program_id(0)\n"
                   "    cols = tl.arange(0, BLOCK)\n    mask = cols < n_cols\n"

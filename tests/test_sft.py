@@ -66,6 +66,32 @@ def test_the_loss_falls_on_completion_tokens_only(tiny, tmp_path):
         assert all(m[first:]) and not any(m[:first]) and x[-1] == end_of_turn_id(tok)
 
 
+def test_fused_linear_cross_entropy_gradients_equal_autograd(tiny, tmp_path):
+    """LinearCrossEntropy computes its gradients in the forward: they must equal autograd's through the plain
+    head + cross-entropy, for the decoder's weights and the (tied) head, with chunks that split the tokens."""
+    model, tok = tiny
+    f = tmp_path / "d.jsonl"
+    f.write_text("\n".join(sft_rows(4)) + "\n")
+    ids, att, lab = collate(read_rows(str(f), tok, 4096), "cpu", tok.pad_token_id)
+
+    def grads(loss_fn):
+        model.zero_grad(set_to_none=True)
+        loss = loss_fn()
+        (loss * 0.37).backward()  # a non-unit upstream gradient: the backward must scale what it saved
+        return loss.detach(), {n: p.grad.clone() for n, p in model.named_parameters() if p.grad is not None}
+
+    def plain():
+        logits = model(input_ids=ids, attention_mask=att).logits
+        return torch.nn.functional.cross_entropy(logits[:, :-1][lab[:, 1:]], ids[:, 1:][lab[:, 1:]], reduction="sum")
+    got_loss, got = grads(lambda: completion_loss_sum(model, ids, att, lab, chunk=50))
+    want_loss, want = grads(plain)
+    model.zero_grad(set_to_none=True)
+    torch.testing.assert_close(got_loss, want_loss, rtol=1e-5, atol=1e-4)
+    assert got.keys() == want.keys() and "model.embed_tokens.weight" in got
+    for n in want:
+        torch.testing.assert_close(got[n], want[n], rtol=1e-4, atol=1e-5, msg=n)
+
+
 def test_length_bucketing_keeps_padding_small():
     lengths = [int(x) for x in torch.randint(100, 1000, (800,), generator=torch.Generator().manual_seed(0))]
     def pad_frac(batches, micro=4):
