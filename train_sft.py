@@ -12,10 +12,12 @@ assistant's turn; every row is checked before training starts, and a bad one sto
 The loss falls on completion tokens only (prompt.render_messages' mask), averaged over all completion tokens of
 the global batch, so it is the same whatever the number of GPUs and micro-batches. Batches are length-bucketed:
 rows of similar length share a micro-batch, so padding stays a small fraction. The logits are never held for a
-whole batch: the LM head and cross-entropy run over completion positions only, in checkpointed chunks.
+whole batch: the LM head and cross-entropy run over completion positions only, in chunks, with their gradients
+computed in the forward (LinearCrossEntropy).
 
-Several GPUs: torchrun shards the model with FSDP2 (fully_shard per decoder layer, then the root), bf16 compute
-with fp32 master weights and fp32 gradient reduction; the global batch (--batch_size sequences) is split over
+GPUs: torchrun shards the model with FSDP2 (fully_shard per decoder layer, then the root), bf16 compute with fp32
+master weights and fp32 gradient reduction; one GPU without torchrun runs the same path on a one-rank group
+(model.dist_setup). --compile 1 compiles each decoder layer (58% MFU on an H200 for the 1.7B shape, bench/); the global batch (--batch_size sequences) is split over
 ranks and micro-batches, so it does not change with N. Only rank 0 writes checkpoints (gathered full state).
 """
 
@@ -62,7 +64,7 @@ ap.add_argument("--peak_tflops", type=float, default=790.0, help="bf16 matmul ra
 ap.add_argument("--wandb", action="store_true")
 # fmt: on
 PRESETS = {
-    "tiny": dict(data="data/sft.jsonl", max_len=1536, batch_size=16, micro_batch=8, epochs=8, lr=2e-3, grad_ckpt=0),
+    "tiny": dict(data="data/sft.jsonl", max_len=1536, batch_size=16, micro_batch=8, epochs=12, lr=2e-3, grad_ckpt=0),
     "small": dict(data="data/sft.jsonl", max_len=4096, batch_size=32, micro_batch=16, epochs=20, lr=6e-4, grad_ckpt=0),
     # PAPER.md §1 step 3: Qwen3-8B fully fine-tuned, lr 1e-5, batch 16, 12-16K context, 2-3 epochs.
     "paper": dict(data="distill.jsonl", max_len=16384, batch_size=16, micro_batch=1, epochs=3, lr=1e-5, grad_ckpt=1),

@@ -1,7 +1,7 @@
 """
 Build the tiny SFT corpus: templated solutions for the suite's train split, each verified before it is written.
 
-    python data/corpus.py                          # data/sft.jsonl, 12 distinct samples per train task
+    python data/corpus.py                          # data/sft.jsonl: 8 samples per named train task, 2 per generated
     python data/corpus.py --per_task 24 --out /tmp/sft.jsonl --workers 4
 
 Each row is {"task", "prompt", "completion"}: prompt is the user turn (prompt.user_message of the task's
@@ -42,7 +42,8 @@ def draw(task, n, seed, tries=20):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--per_task", type=int, default=12, help="distinct completions per train task")
+    ap.add_argument("--per_task", type=int, default=8, help="distinct completions per named train task")
+    ap.add_argument("--per_expr", type=int, default=2, help="per generated expression task (data/exprs.py)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", default=str(CORPUS))
     ap.add_argument("--workers", type=int, default=2, help="verifier worker slots")
@@ -52,7 +53,7 @@ def main():
 
     tasks = load_tasks("embedded", split="train")
     rows = [dict(task=t.name, prompt=user_message(t.src), completion=c, src=t.src)
-            for t in tasks for c in draw(t, args.per_task, args.seed)]
+            for t in tasks for c in draw(t, args.per_expr if "triton" in t.row["params"] else args.per_task, args.seed)]
     t0 = time.time()
     with VerifierPool(Settings(device="cpu", timing=False), workers=args.workers) as pool:
         verdicts = pool.map([(r["src"], r["completion"]) for r in rows], [r["task"] for r in rows])

@@ -11,6 +11,7 @@ shown instead of memorising one string. data/corpus.py verifies every sample bef
 """
 
 import argparse
+import ast
 import random
 import sys
 from pathlib import Path
@@ -52,7 +53,10 @@ def elementwise(row, rng):
     """unary and binary: a flat 1D kernel, one tile or a loop of tiles per program."""
     c = consts(row)
     unary = row["family"] == "unary"
-    _, expr, what = (UNARY if unary else BINARY)[row["op"]]
+    if "triton" in row["params"]:  # a generated composition (data/exprs.py)
+        expr, what = row["params"]["triton"], row["params"]["torch"]
+    else:
+        _, expr, what = (UNARY if unary else BINARY)[row["op"]]
     ins = ["x"] if unary else ["a", "b"]
     block = rng.choice([256, 512, 1024])
     tiles = rng.choice([1, 1, 2, 4])
@@ -361,9 +365,20 @@ WRITERS = {"unary": elementwise, "binary": elementwise, "row_reduce": row_reduce
            "row_norm": row_norm, "matmul": matmul, "misc": misc}
 
 
+def forward_expr(row):
+    """The expression `Model.forward` returns, verbatim from the problem's source."""
+    tree = ast.parse(row["code"])
+    fwd = next(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == "forward")
+    ret = next(n for n in ast.walk(fwd) if isinstance(n, ast.Return))
+    return ast.get_source_segment(row["code"], ret.value)
+
+
 def solution(row, rng):
-    """One completion for a suite row, drawn with rng (random.Random)."""
-    return WRITERS[row["family"]](row, rng)
+    """One completion for a suite row, drawn with rng (random.Random). The reasoning opens by quoting what the
+    reference's forward returns: the plan then starts from the computation itself, and a small model learns to
+    read the op off the prompt (a copy) before translating it, rather than guess it from the template."""
+    text = WRITERS[row["family"]](row, rng)
+    return text.replace("<think>\n", f"<think>\nThe reference returns {forward_expr(row)}. ", 1)
 
 
 def main():

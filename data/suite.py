@@ -17,7 +17,11 @@ transfer of the patterns, not recall of a string; none of them appears in the SF
 
 import argparse
 import json
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from exprs import generate  # noqa: E402
 
 SUITE = Path(__file__).resolve().parent / "suite.jsonl"
 
@@ -131,6 +135,8 @@ SHAPES_ROW = [(32, 256), (16, 1000), (64, 128), (12, 512), (40, 300)]
 SHAPES_3D = [(4, 64, 128), (8, 33, 100), (2, 128, 64), (6, 40, 96)]
 SHAPES_MM = [(64, 96, 80), (100, 64, 72), (48, 128, 64), (128, 32, 96), (70, 50, 90)]
 
+N_EXPRS = 120  # generated elementwise train tasks (data/exprs.py)
+
 HEADER = "import torch\nimport torch.nn as nn\n\n"
 
 
@@ -223,6 +229,16 @@ def build():
                                                          "self.shift = nn.Parameter(torch.zeros(dim))"], ["x"],
                           torch_expr, consts, [x], ["dim"])
         add(op, "misc", op, code)
+
+    # Generated elementwise compositions (data/exprs.py), train split only; none repeats a named task's forward,
+    # so no held-out expression is ever trained on.
+    named = {UNARY[k][0] for k in UNARY} | {BINARY[k][0] for k in BINARY}
+    for i, (arity, torch_expr, triton_expr) in enumerate(generate(N_EXPRS, seed=0, exclude=named)):
+        b, d = SHAPES_2D[i % len(SHAPES_2D)]
+        fam, args = ("unary", ["x"]) if arity == 1 else ("binary", ["a", "b"])
+        add(f"expr{i}", fam, f"expr{i}", module(f"Computes {torch_expr}, elementwise.", [], [], args, torch_expr,
+                                                {"batch_size": b, "dim": d}, ["torch.randn(batch_size, dim)"] * arity, []),
+            torch=torch_expr, triton=triton_expr)
 
     rows = []
     for pid, t in enumerate(tasks, 1):
