@@ -242,8 +242,8 @@ def attach_method(model, name, fn):
 
 
 def fsdp_shard(model, cuda):
-    """FSDP2 (torchrun, or a one-rank group on one GPU): one unit per decoder layer, then the root. On a GPU bf16 compute with fp32 master
-    weights and fp32 gradient reduction; on the CPU (gloo, tests) fp32 throughout."""
+    """FSDP2 (torchrun, or a one-rank group on one GPU): one unit per decoder layer, then the root. On a GPU bf16
+    compute with fp32 master weights and fp32 gradient reduction; on the CPU (gloo, tests) fp32 throughout."""
     from torch.distributed.fsdp import MixedPrecisionPolicy, fully_shard
     mp = MixedPrecisionPolicy(param_dtype=torch.bfloat16, reduce_dtype=torch.float32) if cuda else MixedPrecisionPolicy()
     for layer in model.model.layers:
