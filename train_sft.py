@@ -17,8 +17,8 @@ computed in the forward (LinearCrossEntropy).
 
 GPUs: torchrun shards the model with FSDP2 (fully_shard per decoder layer, then the root), bf16 compute with fp32
 master weights and fp32 gradient reduction; one GPU without torchrun runs the same path on a one-rank group
-(model.dist_setup). --compile 1 compiles each decoder layer (58% MFU on an H200 for the 1.7B shape, bench/); the global batch (--batch_size sequences) is split over
-ranks and micro-batches, so it does not change with N. Only rank 0 writes checkpoints (gathered full state).
+(model.dist_setup). --compile 1 compiles each decoder layer (58% MFU on an H200 for the 1.7B shape, bench/).
+The global batch (--batch_size sequences) is split over ranks and micro-batches, so it does not change with N. Only rank 0 writes checkpoints (gathered full state).
 """
 
 import argparse
@@ -143,22 +143,24 @@ class LinearCrossEntropy(torch.autograd.Function):
 
     @staticmethod
     def forward(ctx, h, w, y, chunk, grads):
-        gh = torch.empty_like(h)
-        gw = torch.zeros(w.shape, dtype=torch.float32, device=w.device)
+        # Gradient buffers only when a backward will follow: evaluation computes the loss alone.
+        gh = torch.empty_like(h) if grads else None
+        gw = torch.zeros(w.shape, dtype=torch.float32, device=w.device) if grads else None
         total = torch.zeros((), dtype=torch.float32, device=h.device)
         for i in range(0, h.shape[0], chunk):
             hc, yc = h[i:i + chunk], y[i:i + chunk]
             logits = (hc @ w.t()).float()
             lse = torch.logsumexp(logits, -1)
             total += (lse - logits.gather(-1, yc[:, None]).squeeze(-1)).sum()
-            if not grads:  # evaluation: the loss alone
+            if not grads:
                 continue
             g = torch.exp(logits.sub_(lse[:, None]))  # softmax, in place of the logits
             g[torch.arange(len(yc), device=g.device), yc] -= 1.0  # d CE / d logits = softmax - onehot
             g = g.to(h.dtype)
             gh[i:i + chunk] = g @ w
             gw += (g.t() @ hc).float()
-        ctx.save_for_backward(gh, gw.to(w.dtype))
+        if grads:
+            ctx.save_for_backward(gh, gw.to(w.dtype))
         return total
 
     @staticmethod
@@ -189,8 +191,8 @@ def flops_per_token(cfg, seq):
 
 
 def main():
-    from model import (attach_method, build_model, compile_layers, count_params, dist_setup, fsdp_shard, load_checkpoint,
-                       load_optimizer, read_resume_state)
+    from model import (attach_method, build_model, compile_layers, count_params, dist_setup, fsdp_shard,
+                       load_checkpoint, load_optimizer, read_resume_state)
     args = ap.parse_args()
     if args.preset not in PRESETS:
         raise InputError(f"--preset {args.preset!r}: choose one of {sorted(PRESETS)}")

@@ -18,7 +18,6 @@ Random weights and token ids; tokens/s over --steps timed steps after --warmup; 
 
 import argparse
 import json
-import os
 import sys
 import time
 from pathlib import Path
