@@ -178,7 +178,8 @@ def completion_loss_sum(model, ids, att, lab, chunk=4096):
     hs = h[:, :-1][tgt_mask]
     tg = ids[:, 1:][tgt_mask]
     if model.lm_head.bias is not None:
-        raise NotImplementedError("an LM head with a bias")
+        raise InputError("--init_from: this model's LM head has a bias, which the fused cross-entropy "
+                         "(LinearCrossEntropy) does not support")
     return LinearCrossEntropy.apply(hs, model.lm_head.weight, tg, chunk, torch.is_grad_enabled() and hs.requires_grad)
 
 
