@@ -84,11 +84,17 @@ def dist_setup():
     return fsdp, rank, world, device, cuda
 
 
-def compile_layers(model):
+def compile_layers(model, act_budget=1.0):
     """torch.compile each decoder layer's forward: Inductor fuses the norms, RoPE and SwiGLU, and its partitioner
     saves fewer activations for the backward. The module's hooks (FSDP2's gathers, gradient checkpointing) stay
-    outside the compiled code, and the state dict keeps its names. GPU only (the CPU runs fp32 eager)."""
+    outside the compiled code, and the state dict keeps its names. GPU only (the CPU runs fp32 eager).
+
+    act_budget < 1 asks the partitioner to keep at most that fraction of the activations it would otherwise save
+    between forward and backward (0: only each layer's input, like full checkpointing); it recomputes the ops that
+    free the most memory per FLOP first, so the cheap elementwise work goes before any matmul."""
     import torch._dynamo
+    import torch._functorch.config
+    torch._functorch.config.activation_memory_budget = act_budget
     # One compiled graph serves every layer (their modules differ only in weights); the limit is raised so that a
     # guard that does tell layers apart recompiles each instead of silently running the rest eager.
     torch._dynamo.config.recompile_limit = max(torch._dynamo.config.recompile_limit, 2 * len(model.model.layers))
@@ -241,13 +247,15 @@ def attach_method(model, name, fn):
     return model
 
 
-def fsdp_shard(model, cuda):
+def fsdp_shard(model, cuda, reshard=True):
     """FSDP2 (torchrun, or a one-rank group on one GPU): one unit per decoder layer, then the root. On a GPU bf16
-    compute with fp32 master weights and fp32 gradient reduction; on the CPU (gloo, tests) fp32 throughout."""
+    compute with fp32 master weights and fp32 gradient reduction; on the CPU (gloo, tests) fp32 throughout.
+    reshard=False keeps each layer's gathered bf16 weights from forward to backward (one all-gather per step
+    instead of two, for 2 bytes per parameter on every GPU); the last layer never reshards, as its backward is next."""
     from torch.distributed.fsdp import MixedPrecisionPolicy, fully_shard
     mp = MixedPrecisionPolicy(param_dtype=torch.bfloat16, reduce_dtype=torch.float32) if cuda else MixedPrecisionPolicy()
-    for layer in model.model.layers:
-        fully_shard(layer, mp_policy=mp)
+    for i, layer in enumerate(model.model.layers):
+        fully_shard(layer, mp_policy=mp, reshard_after_forward=reshard and i < len(model.model.layers) - 1)
     fully_shard(model, mp_policy=mp)
     return model
 

@@ -3,6 +3,7 @@ SFT step throughput and memory: train_sft.py's step against a naive HF step, in 
 
     python bench/bench_train.py                                            # Qwen3-1.7B shape, batch 4 x 4096
     python bench/bench_train.py --modes ours,ours_compile --grad_ckpt 1    # with gradient checkpointing
+    python bench/bench_train.py --modes ours_compile --act_budget 0.5      # compiled, half the saved activations
     torchrun --nproc_per_node=2 bench/bench_train.py --modes ours          # FSDP2 on 2 GPUs (same per-GPU batch)
     torchrun --nproc_per_node=2 bench/bench_train.py --shape qwen3-8b --modes ours --batch 1 --grad_ckpt 1 --steps 3
 
@@ -39,6 +40,8 @@ ap.add_argument("--seq", type=int, default=4096)
 ap.add_argument("--steps", type=int, default=8)
 ap.add_argument("--warmup", type=int, default=3)
 ap.add_argument("--grad_ckpt", type=int, default=0)
+ap.add_argument("--act_budget", type=float, default=1.0, help="ours_compile: train_sft.py --act_budget")
+ap.add_argument("--reshard", type=int, default=1, help="FSDP2 reshard_after_forward (train_sft.py --reshard)")
 ap.add_argument("--peak_tflops", type=float, default=790.0)
 ap.add_argument("--out", default=None, help="append one JSON line per mode here")
 args = ap.parse_args()
@@ -74,8 +77,8 @@ def run(mode, cfg, rank, world, device):
     model = build(cfg, torch.bfloat16 if mode == "naive" else torch.float32, device)
     if mode != "naive":
         if mode == "ours_compile":
-            compile_layers(model)
-        fsdp_shard(model, cuda=True)
+            compile_layers(model, args.act_budget)
+        fsdp_shard(model, cuda=True, reshard=bool(args.reshard))
     attach_method(model, "completion_loss", completion_loss_sum)
     opt = torch.optim.AdamW(model.parameters(), lr=1e-5, fused=True)
     ids = torch.randint(0, cfg.vocab_size, (B, S), device=device)
@@ -108,6 +111,7 @@ def run(mode, cfg, rank, world, device):
     dist.all_reduce(peak, op=dist.ReduceOp.MAX)
     row = dict(shape=args.shape, mode=mode, gpus=world, batch_per_gpu=B, seq=S,
                grad_ckpt=args.grad_ckpt if mode != "naive" else 0,
+               act_budget=args.act_budget if mode == "ours_compile" else None, reshard=args.reshard,
                tok_s=round(tok_s), mfu_pct=round(100 * mfu, 1), peak_gib_per_gpu=round(peak.item(), 1),
                s_per_step=round(dt, 3), loss=round(float(loss), 3), gpu=torch.cuda.get_device_name())
     if rank == 0:

@@ -1,7 +1,7 @@
 """
 Build the tiny SFT corpus: templated solutions for the suite's train split, each verified before it is written.
 
-    python data/corpus.py                          # data/sft.jsonl: 8 samples per named train task, 2 per generated
+    python data/corpus.py                          # data/sft.jsonl: 8 samples per named train task, 1 per generated
     python data/corpus.py --per_task 24 --out /tmp/sft.jsonl --workers 4
 
 Each row is {"task", "prompt", "completion"}: prompt is the user turn (prompt.user_message of the task's
@@ -43,7 +43,7 @@ def draw(task, n, seed, tries=20):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--per_task", type=int, default=8, help="distinct completions per named train task")
-    ap.add_argument("--per_expr", type=int, default=2, help="per generated expression task (data/exprs.py)")
+    ap.add_argument("--per_expr", type=int, default=1, help="per generated expression task (data/exprs.py)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", default=str(CORPUS))
     ap.add_argument("--workers", type=int, default=2, help="verifier worker slots")

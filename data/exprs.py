@@ -6,62 +6,76 @@ Random elementwise expressions, written both in PyTorch and in Triton: extra tra
 Why: the suite's 31 named elementwise ops are too few for a small model to learn to *translate* an expression
 (it memorises one answer per prompt instead, and scores 0 on held-out ops even at pass@8). Compositions of a few
 primitives (arithmetic, constants, relu, sigmoid, tanh, exp, abs, clamp, maximum, minimum, where) make
-translation the only way to fit the data. Each tree is rendered twice by the same walk, so the Triton side is
-right by construction; data/corpus.py still verifies every solution. The held-out tasks' own forward
-expressions are never generated (suite.build checks), so held-out scores still measure transfer.
+translation the only way to fit the data. The Triton side is the torch expression transliterated (to_triton:
+`torch.f(` becomes `tl.f(`, or a helper kernel's name); data/corpus.py still verifies every solution. The suite
+draws its held-out expressions from another seed, excluding every train expression and named forward, so
+held-out scores still measure transfer.
 """
 
 import argparse
 import random
+import re
 
 CONSTS = ["0.5", "2.0", "3.0", "0.1", "1.5", "0.25"]
 
+# torch functions whose Triton form is a transliteration: torch.f(...) -> tl.f(...), or a one-line @triton.jit
+# helper of the same name where Triton has none (relu; tanh, which has no portable Triton version). So the
+# kernel's expression is the reference's, token for token, with `torch.` rewritten: a small model can learn that
+# copy, where a restructuring (clamp -> nested minimum/maximum, tanh -> 2 sigmoid(2x) - 1) defeated it.
+TL_FUNCS = {"sigmoid", "exp", "abs", "clamp", "maximum", "minimum", "where"}
+HELPERS = {"relu": "@triton.jit\ndef relu(x):\n    return tl.maximum(x, 0.0)\n",
+           "tanh": "@triton.jit\ndef tanh(x):\n    return 2.0 * tl.sigmoid(2.0 * x) - 1.0\n"}
 
-def leaf(rng, names):
-    return (n := rng.choice(names)), n
+
+def to_triton(expr):
+    """The Triton expression for a torch one built from TL_FUNCS and HELPERS, or None if it uses anything else."""
+    if any(f not in TL_FUNCS and f not in HELPERS for f in re.findall(r"\btorch\.([\w.]+)\(", expr)):
+        return None
+    return re.sub(r"\btorch\.(\w+)\(", lambda m: ("" if m[1] in HELPERS else "tl.") + m[1] + "(", expr)
+
+
+def helpers_used(triton_expr):
+    """The helper kernels a Triton expression from to_triton calls, in HELPERS' order."""
+    return [h for h in HELPERS if re.search(rf"(?<![\w.]){h}\(", triton_expr)]
 
 
 def node(rng, names, depth):
-    """(torch, triton) renderings of one random expression tree."""
+    """A random torch expression tree over the input names."""
     if depth == 0:
-        return leaf(rng, names)
+        return rng.choice(names)
     kind = rng.choice(["arith", "arith", "const", "relu", "sigmoid", "tanh", "abs", "clamp", "maxmin", "where",
                        "exp"])
-    a_t, a_k = node(rng, names, depth - 1)
+    a = node(rng, names, depth - 1)
     if kind == "arith":
-        b_t, b_k = node(rng, names, rng.randint(0, depth - 1))
-        if b_t == a_t:  # x - x, x * x ...: degenerate or already a named op
+        b = node(rng, names, rng.randint(0, depth - 1))
+        if b == a:  # x - x, x * x ...: degenerate or already a named op
             return node(rng, names, depth)
-        op = rng.choice(["+", "-", "*"])
-        return f"({a_t} {op} {b_t})", f"({a_k} {op} {b_k})"
+        return f"({a} {rng.choice(['+', '-', '*'])} {b})"
     if kind == "const":
-        c, op = rng.choice(CONSTS), rng.choice(["+", "-", "*"])
-        return f"({a_t} {op} {c})", f"({a_k} {op} {c})"
-    if kind == "relu":
-        return f"torch.relu({a_t})", f"tl.maximum({a_k}, 0.0)"
-    if kind == "sigmoid":
-        return f"torch.sigmoid({a_t})", f"tl.sigmoid({a_k})"
-    if kind == "tanh":  # Triton has no portable tanh: 2 sigmoid(2x) - 1, as the suite's tanh does
-        return f"torch.tanh({a_t})", f"(2.0 * tl.sigmoid(2.0 * {a_k}) - 1.0)"
-    if kind == "abs":
-        return f"torch.abs({a_t})", f"tl.abs({a_k})"
+        return f"({a} {rng.choice(['+', '-', '*'])} {rng.choice(CONSTS)})"
+    if kind in ("relu", "sigmoid", "tanh", "abs"):
+        return f"torch.{kind}({a})"
     if kind == "exp":  # bounded argument, so no overflow whatever the subtree
-        return f"torch.exp(torch.sigmoid({a_t}))", f"tl.exp(tl.sigmoid({a_k}))"
+        return f"torch.exp(torch.sigmoid({a}))"
     if kind == "clamp":
         lo, hi = sorted(rng.sample([-1.0, -0.5, 0.0, 0.5, 1.0, 6.0], 2))
-        return f"torch.clamp({a_t}, min={lo}, max={hi})", f"tl.minimum(tl.maximum({a_k}, {lo}), {hi})"
-    b_t, b_k = node(rng, names, rng.randint(0, depth - 1))
-    if b_t == a_t:
+        return f"torch.clamp({a}, min={lo}, max={hi})"
+    b = node(rng, names, rng.randint(0, depth - 1))
+    if b == a:
         return node(rng, names, depth)
     if kind == "maxmin":
-        f = rng.choice(["maximum", "minimum"])
-        return f"torch.{f}({a_t}, {b_t})", f"tl.{f}({a_k}, {b_k})"
-    c_t, c_k = leaf(rng, names)
-    return f"torch.where({c_t} > 0, {a_t}, {b_t})", f"tl.where({c_k} > 0, {a_k}, {b_k})"
+        return f"torch.{rng.choice(['maximum', 'minimum'])}({a}, {b})"
+    return f"torch.where({rng.choice(names)} > 0, {a}, {b})"
 
 
 def strip(e):
-    return e[1:-1] if e.startswith("(") and e.endswith(")") and e.count("(") == 1 else e
+    """Drop one pair of parentheses around the whole expression (the tree's outermost node adds them)."""
+    depth = 0
+    for i, ch in enumerate(e):
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0 and i < len(e) - 1:
+            return e
+    return e[1:-1] if e.startswith("(") else e
 
 
 def depends_on_every_input(expr, names):
@@ -86,12 +100,11 @@ def generate(n, seed, exclude=()):
     out, seen = [], set(exclude)
     while len(out) < n:
         names = rng.choice([["x"], ["a", "b"]])
-        t, k = node(rng, names, rng.choice([1, 2, 2]))
-        t, k = strip(t), strip(k)
+        t = strip(node(rng, names, rng.choice([1, 2, 2])))
         if t in seen or not depends_on_every_input(t, names):
             continue
         seen.add(t)
-        out.append((len(names), t, k))
+        out.append((len(names), t, to_triton(t)))
     return out
 
 

@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from exprs import HELPERS, helpers_used, to_triton  # noqa: E402
 from suite import BINARY, COL_REDUCE, ROW_REDUCE, UNARY, build  # noqa: E402
 
 IMPORTS = "import torch\nimport torch.nn as nn\nimport triton\nimport triton.language as tl\n"
@@ -55,8 +56,9 @@ def elementwise(row, rng):
     unary = row["family"] == "unary"
     if "triton" in row["params"]:  # a generated composition (data/exprs.py)
         expr, what = row["params"]["triton"], row["params"]["torch"]
-    else:
-        _, expr, what = (UNARY if unary else BINARY)[row["op"]]
+    else:  # named: the transliteration where there is one (torch.relu(a + b) -> relu(a + b)), else the table's
+        torch_expr, expr, what = (UNARY if unary else BINARY)[row["op"]]
+        expr = to_triton(torch_expr) or expr
     ins = ["x"] if unary else ["a", "b"]
     block = rng.choice([256, 512, 1024])
     tiles = rng.choice([1, 1, 2, 4])
@@ -84,7 +86,8 @@ def elementwise(row, rng):
                                                         f"BLOCK = {block}"] + (
         [f"TILES = {tiles}"] if tiles > 1 else [])
     launch = f"{kname}[{grid}]({', '.join(ins)}, out, n, BLOCK=BLOCK{', TILES=TILES' if tiles > 1 else ''})"
-    code = IMPORTS + "\n\n" + kernel + "\n\n" + model_new([], [], ins, prep + [launch, "return out"])
+    helpers = "".join(HELPERS[h] + "\n\n" for h in helpers_used(expr))
+    code = IMPORTS + "\n\n" + helpers + kernel + "\n\n" + model_new([], [], ins, prep + [launch, "return out"])
     n = f"{c['batch_size']} x {c['dim']}"
     reasoning = think(
         rng.choice([f"The module computes {what}, elementwise, over a {n} tensor.",

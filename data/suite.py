@@ -129,13 +129,18 @@ MISC = {
 HELDOUT = {"leaky_relu_02", "relu6", "softsign", "swish_scaled", "sub", "minimum", "mul_sigmoid", "min_rows",
            "sumsq_rows", "mean_dim1", "log_softmax", "l2_normalize", "matmul_tb", "linear_gelu", "scale_shift"}
 
+def is_heldout(op):
+    return op in HELDOUT or op.startswith("heldexpr")
+
+
 # Shapes cycle per family so tasks differ in more than the op (non-powers of two exercise masks).
 SHAPES_2D = [(16, 1024), (32, 500), (8, 2048), (64, 256), (24, 777)]
 SHAPES_ROW = [(32, 256), (16, 1000), (64, 128), (12, 512), (40, 300)]
 SHAPES_3D = [(4, 64, 128), (8, 33, 100), (2, 128, 64), (6, 40, 96)]
 SHAPES_MM = [(64, 96, 80), (100, 64, 72), (48, 128, 64), (128, 32, 96), (70, 50, 90)]
 
-N_EXPRS = 120  # generated elementwise train tasks (data/exprs.py)
+N_EXPRS = 500  # generated elementwise train tasks (data/exprs.py)
+N_HELDOUT_EXPRS = 30  # generated held-out ones: other compositions of the same primitives, never trained on
 
 HEADER = "import torch\nimport torch.nn as nn\n\n"
 
@@ -230,20 +235,23 @@ def build():
                           torch_expr, consts, [x], ["dim"])
         add(op, "misc", op, code)
 
-    # Generated elementwise compositions (data/exprs.py), train split only; none repeats a named task's forward,
-    # so no held-out expression is ever trained on.
+    # Generated elementwise compositions (data/exprs.py): N_EXPRS train tasks, then N_HELDOUT_EXPRS held-out ones
+    # from another seed. None repeats a named task's forward or another generated one.
     named = {UNARY[k][0] for k in UNARY} | {BINARY[k][0] for k in BINARY}
-    for i, (arity, torch_expr, triton_expr) in enumerate(generate(N_EXPRS, seed=0, exclude=named)):
+    train = generate(N_EXPRS, seed=0, exclude=named)
+    held = generate(N_HELDOUT_EXPRS, seed=1, exclude=named | {t for _, t, _ in train})
+    for i, (arity, torch_expr, triton_expr) in enumerate(train + held):
         b, d = SHAPES_2D[i % len(SHAPES_2D)]
         fam, args = ("unary", ["x"]) if arity == 1 else ("binary", ["a", "b"])
-        add(f"expr{i}", fam, f"expr{i}", module(f"Computes {torch_expr}, elementwise.", [], [], args, torch_expr,
-                                                {"batch_size": b, "dim": d}, ["torch.randn(batch_size, dim)"] * arity, []),
+        op = f"expr{i}" if i < N_EXPRS else f"heldexpr{i - N_EXPRS}"
+        add(op, fam, op, module(f"Computes {torch_expr}, elementwise.", [], [], args, torch_expr,
+                                {"batch_size": b, "dim": d}, ["torch.randn(batch_size, dim)"] * arity, []),
             torch=torch_expr, triton=triton_expr)
 
     rows = []
     for pid, t in enumerate(tasks, 1):
         rows.append(dict(level=1, problem_id=pid, name=f"{pid}_{t['name']}", code=t["code"], family=t["family"],
-                         op=t["op"], split="heldout" if t["op"] in HELDOUT else "train", params=t["params"]))
+                         op=t["op"], split="heldout" if is_heldout(t["op"]) else "train", params=t["params"]))
     assert {r["op"] for r in rows} >= HELDOUT, "a held-out op names no task"
     return rows
 

@@ -116,7 +116,7 @@ def test_fsdp2_on_two_gloo_processes(start_ckpt, tmp_path):
                        cwd=ROOT, capture_output=True, text=True, timeout=900, env=env)
     assert r.returncode == 0, r.stderr[-3000:]
     assert "2 rank(s)" in r.stdout and "step 2/2" in r.stdout
-    assert r.stdout.count("(0/15)") == 2  # 8 + 7 held-out tasks, summed over the ranks, at steps 0 and 2
+    assert r.stdout.count("(0/45)") == 2  # 23 + 22 held-out tasks, summed over the ranks, at steps 0 and 2
     from model import load_checkpoint
     m, _, ck = load_checkpoint(tmp_path / "rl.pt")
     assert ck["step"] == 2 and all(torch.isfinite(p).all() for p in m.parameters())
