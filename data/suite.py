@@ -129,6 +129,7 @@ MISC = {
 HELDOUT = {"leaky_relu_02", "relu6", "softsign", "swish_scaled", "sub", "minimum", "mul_sigmoid", "min_rows",
            "sumsq_rows", "mean_dim1", "log_softmax", "l2_normalize", "matmul_tb", "linear_gelu", "scale_shift"}
 
+
 def is_heldout(op):
     return op in HELDOUT or op.startswith("heldexpr")
 

@@ -59,6 +59,19 @@ def test_every_problem_loads_runs_and_is_deterministic(task):
     assert not torch.equal(out1, out3), task.name  # the seed reaches the inputs
 
 
+def test_triton_forms_are_transliterations_with_their_helpers():
+    from exprs import helpers_used, to_triton
+    e = "torch.clamp(torch.tanh(x), min=0.0, max=6.0) + torch.relu(torch.exp(torch.sigmoid(a)))"
+    assert to_triton(e) == "tl.clamp(tanh(x), min=0.0, max=6.0) + relu(tl.exp(tl.sigmoid(a)))"
+    assert helpers_used(to_triton(e)) == ["relu", "tanh"] and helpers_used("tl.maximum(x, 0.0)") == []
+    assert to_triton("torch.nn.functional.silu(x)") is None and to_triton("torch.log(x)") is None
+    gen = [r for r in suite.build() if "triton" in r["params"]]
+    assert all(r["params"]["triton"] == to_triton(r["params"]["torch"]) for r in gen)
+    row = next(r for r in gen if helpers_used(r["params"]["triton"]) == ["tanh"])
+    c = solution(row, random.Random(0))  # the helper it calls is defined, and no other
+    assert "def tanh(x):" in c and "def relu(x):" not in c and f"y = {row['params']['triton']}\n" in c
+
+
 def test_corpus_is_train_only_in_the_output_format_and_varied():
     rows = [json.loads(line) for line in (ROOT / "data" / "sft.jsonl").read_text().splitlines()]
     train = {t.name: t for t in load_tasks("embedded", split="train")}
