@@ -91,7 +91,8 @@ def compile_layers(model, act_budget=1.0):
 
     act_budget < 1 asks the partitioner to keep at most that fraction of the activations it would otherwise save
     between forward and backward (0: only each layer's input, like full checkpointing); it recomputes the ops that
-    free the most memory per FLOP first, so the cheap elementwise work goes before any matmul."""
+    free the most memory per FLOP first, so the cheap elementwise work goes before any matmul. The budget is
+    torch's process-wide partitioner setting, so it also applies to anything else compiled afterwards."""
     import torch._dynamo
     import torch._functorch.config
     torch._functorch.config.activation_memory_budget = act_budget
@@ -251,7 +252,8 @@ def fsdp_shard(model, cuda, reshard=True):
     """FSDP2 (torchrun, or a one-rank group on one GPU): one unit per decoder layer, then the root. On a GPU bf16
     compute with fp32 master weights and fp32 gradient reduction; on the CPU (gloo, tests) fp32 throughout.
     reshard=False keeps each layer's gathered bf16 weights from forward to backward (one all-gather per step
-    instead of two, for 2 bytes per parameter on every GPU); the last layer never reshards, as its backward is next."""
+    instead of two, for 2 bytes per parameter on every GPU); the last layer never reshards, as its backward is
+    next."""
     from torch.distributed.fsdp import MixedPrecisionPolicy, fully_shard
     mp = MixedPrecisionPolicy(param_dtype=torch.bfloat16, reduce_dtype=torch.float32) if cuda else MixedPrecisionPolicy()
     for i, layer in enumerate(model.model.layers):

@@ -19,7 +19,8 @@ GPUs: torchrun shards the model with FSDP2 (fully_shard per decoder layer, then 
 master weights and fp32 gradient reduction; one GPU without torchrun runs the same path on a one-rank group
 (model.dist_setup). --compile 1 compiles each decoder layer; --act_budget 0.25 then caps the activations it saves
 (56.5% MFU at 37 GiB on an H200 for the 1.7B shape at 4 x 4096, against 85.9 GiB for a naive step: bench/).
-The global batch (--batch_size sequences) is split over ranks and micro-batches, so it does not change with N. Only rank 0 writes checkpoints (gathered full state).
+The global batch (--batch_size sequences) is split over ranks and micro-batches, so it does not change with N.
+Only rank 0 writes checkpoints (gathered full state).
 """
 
 import argparse
@@ -39,7 +40,8 @@ ap.add_argument("--preset", default="tiny", help="tiny | small | paper (sets the
 # model
 ap.add_argument("--init_from", default=None, help="HF model folder or name (paper preset: required)")
 ap.add_argument("--compile", type=int, default=0, help="torch.compile each decoder layer (GPU)")
-ap.add_argument("--reshard", type=int, default=1, help="FSDP2: free gathered weights after forward (0: keep, 1 gather)")
+ap.add_argument("--reshard", type=int, default=1,
+                help="FSDP2: 1 frees each layer's gathered weights after forward; 0 keeps them (one gather per step)")
 ap.add_argument("--act_budget", type=float, default=1.0,
                 help="with --compile 1: fraction of the layers' saved activations to keep (<1 recomputes the cheapest)")
 ap.add_argument("--grad_ckpt", type=int, default=None, help="gradient checkpointing (1 for 8B-class models)")
@@ -204,6 +206,10 @@ def main():
     for k, v in PRESETS[args.preset].items():
         if getattr(args, k) is None:
             setattr(args, k, v)
+    if not 0.0 <= args.act_budget <= 1.0:
+        raise InputError(f"--act_budget {args.act_budget}: a fraction in [0, 1]")
+    if args.act_budget < 1.0 and not args.compile:
+        raise InputError("--act_budget applies to compiled layers: add --compile 1 (or --grad_ckpt 1 without compile)")
     fsdp, rank, world, device, cuda = dist_setup()
     if args.batch_size % world:
         raise InputError(f"--batch_size {args.batch_size} must divide over {world} ranks")

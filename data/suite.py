@@ -26,7 +26,8 @@ from exprs import generate  # noqa: E402
 SUITE = Path(__file__).resolve().parent / "suite.jsonl"
 
 # Elementwise ops on one tensor x: (torch forward expression, Triton expression of x, what it computes).
-# The Triton side writes only tl.* math so the func layer accepts it (PAPER.md §3).
+# The Triton side writes only tl.* math so the func layer accepts it (PAPER.md §3). data/solutions.py uses it only
+# where exprs.to_triton cannot transliterate the torch side (torch.nn.functional.*, torch.selu ...).
 UNARY = {
     "relu": ("torch.relu(x)", "tl.maximum(x, 0.0)", "ReLU"),
     "leaky_relu": ("torch.nn.functional.leaky_relu(x, negative_slope=0.01)", "tl.where(x > 0, x, x * 0.01)",

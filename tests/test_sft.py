@@ -36,6 +36,17 @@ def test_a_bad_row_stops_the_run_with_file_and_line(tmp_path, line, why):
     assert not (tmp_path / "x.pt").exists()
 
 
+@pytest.mark.parametrize("flags,why", [
+    (["--act_budget", "1.5"], "--act_budget 1.5: a fraction in [0, 1]"),
+    (["--act_budget", "0.5"], "--act_budget applies to compiled layers: add --compile 1"),
+])
+def test_a_bad_flag_stops_the_run_naming_it(tmp_path, flags, why):
+    r = subprocess.run([sys.executable, "train_sft.py", "--out", str(tmp_path / "x.pt"), *flags], cwd=ROOT,
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and why in r.stderr and "Traceback" not in r.stderr, r.stderr
+    assert not (tmp_path / "x.pt").exists()
+
+
 def test_too_long_rows_are_refused(tiny, tmp_path):
     from model import InputError
     f = tmp_path / "d.jsonl"
