@@ -223,6 +223,9 @@ def main():
     log(f"RL from {start or args.init_from}: {len(tasks)} tasks, {len(held)} held out | B={args.batch_prompts} "
         f"G={args.group} | reward {args.reward} alpha={args.alpha} beta={args.beta} | verifier {args.verifier} | "
         f"{world} rank(s), rollouts in {engine.dtype}")
+    if not settings.timing and args.reward == "hrd":  # PAPER.md §4: plan tokens are reinforced by R_speedup alone
+        log("note: without timing R_speedup is 0, so HRD gives plan tokens no advantage and trains code tokens only "
+            "(--reward uniform_alpha reinforces every token with R_correct)")
     if args.wandb and master:
         import wandb
         wandb.init(project="tritonrl-rl", config=vars(args))

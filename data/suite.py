@@ -3,6 +3,7 @@ The embedded task suite: KernelBench-format problems with CPU-sized shapes, and 
 
     python data/suite.py             # rewrite data/suite.jsonl from the tables below
     python data/suite.py --list      # name, family, split of every task
+    python data/suite.py --fresh 2000 --out data/rl_exprs.jsonl   # unseen generated tasks: an RL prompt pool
 
 Each row of data/suite.jsonl is a KernelBench JSONL row (level, problem_id, name, code) plus the task's
 family, op, split and params, which data/solutions.py uses to write reference solutions for the SFT corpus.
@@ -141,6 +142,7 @@ SHAPES_ROW = [(32, 256), (16, 1000), (64, 128), (12, 512), (40, 300)]
 SHAPES_3D = [(4, 64, 128), (8, 33, 100), (2, 128, 64), (6, 40, 96)]
 SHAPES_MM = [(64, 96, 80), (100, 64, 72), (48, 128, 64), (128, 32, 96), (70, 50, 90)]
 
+NAMED_FORWARDS = {v[0] for v in UNARY.values()} | {v[0] for v in BINARY.values()}
 N_EXPRS = 500  # generated elementwise train tasks (data/exprs.py)
 N_HELDOUT_EXPRS = 30  # generated held-out ones: other compositions of the same primitives, never trained on
 
@@ -156,6 +158,31 @@ def module(doc, init_args, init_body, fwd_args, expr, consts, inputs, init_vals)
             f"    def forward(self, {', '.join(fwd_args)}):\n        return {expr}\n\n\n{consts_src}\n\n\n"
             f"def get_inputs():\n    return [{', '.join(inputs)}]\n\n\n"
             f"def get_init_inputs():\n    return [{', '.join(init_vals)}]\n")
+
+
+def expr_task(op, i, arity, torch_expr, triton_expr):
+    """A generated elementwise composition as a task (the i-th: shapes cycle with it)."""
+    b, d = SHAPES_2D[i % len(SHAPES_2D)]
+    fam, args = ("unary", ["x"]) if arity == 1 else ("binary", ["a", "b"])
+    return dict(name=op, family=fam, op=op, params=dict(torch=torch_expr, triton=triton_expr),
+                code=module(f"Computes {torch_expr}, elementwise.", [], [], args, torch_expr,
+                            {"batch_size": b, "dim": d}, ["torch.randn(batch_size, dim)"] * arity, []))
+
+
+def fresh_expr_rows(n, seed=2, suite_rows=None):
+    """n more generated train tasks as KernelBench JSONL rows (ops rlexpr0...), none of whose forward is any
+    suite task's (train, held-out or named): a pool of prompts the model has never seen, for RL, which needs no
+    solution. Seeds 0 and 1 are the suite's own; pass another."""
+    if seed in (0, 1):
+        raise ValueError(f"seed {seed} is the suite's own (0: train, 1: held-out); pick another")
+    rows = suite_rows or build()
+    seen = NAMED_FORWARDS | {r["params"]["torch"] for r in rows if "torch" in r["params"]}
+    out = []
+    for i, gen in enumerate(generate(n, seed=seed, exclude=seen)):
+        t = expr_task(f"rlexpr{i}", i, *gen)
+        out.append(dict(level=1, problem_id=i + 1, name=f"{i + 1}_{t['op']}", code=t["code"], family=t["family"],
+                        op=t["op"], split="train", params=t["params"]))
+    return out
 
 
 def rows_input(shape, scale=""):
@@ -239,16 +266,11 @@ def build():
 
     # Generated elementwise compositions (data/exprs.py): N_EXPRS train tasks, then N_HELDOUT_EXPRS held-out ones
     # from another seed. None repeats a named task's forward or another generated one.
-    named = {UNARY[k][0] for k in UNARY} | {BINARY[k][0] for k in BINARY}
-    train = generate(N_EXPRS, seed=0, exclude=named)
-    held = generate(N_HELDOUT_EXPRS, seed=1, exclude=named | {t for _, t, _ in train})
-    for i, (arity, torch_expr, triton_expr) in enumerate(train + held):
-        b, d = SHAPES_2D[i % len(SHAPES_2D)]
-        fam, args = ("unary", ["x"]) if arity == 1 else ("binary", ["a", "b"])
+    train = generate(N_EXPRS, seed=0, exclude=NAMED_FORWARDS)
+    held = generate(N_HELDOUT_EXPRS, seed=1, exclude=NAMED_FORWARDS | {t for _, t, _ in train})
+    for i, gen in enumerate(train + held):
         op = f"expr{i}" if i < N_EXPRS else f"heldexpr{i - N_EXPRS}"
-        add(op, fam, op, module(f"Computes {torch_expr}, elementwise.", [], [], args, torch_expr,
-                                {"batch_size": b, "dim": d}, ["torch.randn(batch_size, dim)"] * arity, []),
-            torch=torch_expr, triton=triton_expr)
+        tasks.append(expr_task(op, i, *gen))
 
     rows = []
     for pid, t in enumerate(tasks, 1):
@@ -268,7 +290,15 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--list", action="store_true", help="print the tasks instead of writing the file")
     ap.add_argument("--out", default=str(SUITE), help="where to write the suite")
+    ap.add_argument("--fresh", type=int, default=0, help="instead write this many unseen generated train tasks")
+    ap.add_argument("--seed", type=int, default=2, help="--fresh's generator seed (0 and 1 are the suite's)")
     args = ap.parse_args()
+    if args.fresh:
+        if args.out == str(SUITE):
+            raise SystemExit("--fresh: give --out FILE.jsonl (the suite itself is not overwritten)")
+        rows = fresh_expr_rows(args.fresh, args.seed)
+        Path(args.out).write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+        return print(f"{len(rows)} unseen generated train tasks (seed {args.seed}) -> {args.out}")
     rows = build() if args.list else write(args.out)
     for r in rows:
         print(f"{r['name']:28s} {r['family']:11s} {r['split']}")

@@ -110,6 +110,22 @@ def test_held_out_tasks_have_working_solutions(pool):
     assert all(v.valid and v.correct for v in verdicts), [(t.name, v.reason) for t, v in zip(held, verdicts)]
 
 
+def test_fresh_expression_pool_is_unseen_solvable_and_loads_as_tasks(tmp_path, pool):
+    """suite.py --fresh writes generated tasks no suite task has (train, held-out or named): an RL prompt pool."""
+    out = tmp_path / "fresh.jsonl"
+    subprocess.run([sys.executable, str(ROOT / "data" / "suite.py"), "--fresh", "40", "--seed", "5", "--out",
+                    str(out)], check=True, capture_output=True)
+    tasks = load_tasks(str(out))
+    assert len(tasks) == 40 and all(t.split == "train" and t.row["op"].startswith("rlexpr") for t in tasks)
+    suite_fwd = {forward_expr(t.row) for t in load_tasks("embedded")}
+    fresh_fwd = [forward_expr(t.row) for t in tasks]
+    assert len(set(fresh_fwd)) == 40 and not set(fresh_fwd) & suite_fwd
+    verdicts = pool.map([(t.src, solution(t.row, random.Random(0))) for t in tasks[:4]])
+    assert all(v.valid and v.correct for v in verdicts), [v.reason for v in verdicts]
+    with pytest.raises(ValueError, match="suite's own"):
+        suite.fresh_expr_rows(3, seed=1)
+
+
 def test_kernelbench_jsonl_and_checkout_folder_load_the_same_tasks(tmp_path):
     rows = kernelbench_rows(1)
     a = load_tasks(str(ROOT.parent / "shared" / "kernelbench"), level=1)
