@@ -169,14 +169,13 @@ def expr_task(op, i, arity, torch_expr, triton_expr):
                             {"batch_size": b, "dim": d}, ["torch.randn(batch_size, dim)"] * arity, []))
 
 
-def fresh_expr_rows(n, seed=2, suite_rows=None):
+def fresh_expr_rows(n, seed=2):
     """n more generated train tasks as KernelBench JSONL rows (ops rlexpr0...), none of whose forward is any
     suite task's (train, held-out or named): a pool of prompts the model has never seen, for RL, which needs no
     solution. Seeds 0 and 1 are the suite's own; pass another."""
     if seed in (0, 1):
         raise ValueError(f"seed {seed} is the suite's own (0: train, 1: held-out); pick another")
-    rows = suite_rows or build()
-    seen = NAMED_FORWARDS | {r["params"]["torch"] for r in rows if "torch" in r["params"]}
+    seen = NAMED_FORWARDS | {r["params"]["torch"] for r in build() if "torch" in r["params"]}
     out = []
     for i, gen in enumerate(generate(n, seed=seed, exclude=seen)):
         t = expr_task(f"rlexpr{i}", i, *gen)
@@ -295,8 +294,11 @@ def main():
     args = ap.parse_args()
     if args.fresh:
         if args.out == str(SUITE):
-            raise SystemExit("--fresh: give --out FILE.jsonl (the suite itself is not overwritten)")
-        rows = fresh_expr_rows(args.fresh, args.seed)
+            ap.error("--fresh: give --out FILE.jsonl (the suite itself is not overwritten)")
+        try:
+            rows = fresh_expr_rows(args.fresh, args.seed)
+        except ValueError as e:
+            ap.error(f"--seed: {e}")
         Path(args.out).write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
         return print(f"{len(rows)} unseen generated train tasks (seed {args.seed}) -> {args.out}")
     rows = build() if args.list else write(args.out)
