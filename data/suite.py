@@ -176,12 +176,14 @@ def fresh_expr_rows(n, seed=2):
     if seed in (0, 1):
         raise ValueError(f"seed {seed} is the suite's own (0: train, 1: held-out); pick another")
     seen = NAMED_FORWARDS | {r["params"]["torch"] for r in build() if "torch" in r["params"]}
-    out = []
-    for i, gen in enumerate(generate(n, seed=seed, exclude=seen)):
-        t = expr_task(f"rlexpr{i}", i, *gen)
-        out.append(dict(level=1, problem_id=i + 1, name=f"{i + 1}_{t['op']}", code=t["code"], family=t["family"],
-                        op=t["op"], split="train", params=t["params"]))
-    return out
+    return [as_row(i + 1, expr_task(f"rlexpr{i}", i, *gen), "train")
+            for i, gen in enumerate(generate(n, seed=seed, exclude=seen))]
+
+
+def as_row(pid, task, split):
+    """A task as a KernelBench JSONL row (level, problem_id, name, code) plus family, op, split and params."""
+    return dict(level=1, problem_id=pid, name=f"{pid}_{task['name']}", code=task["code"], family=task["family"],
+                op=task["op"], split=split, params=task["params"])
 
 
 def rows_input(shape, scale=""):
@@ -271,16 +273,14 @@ def build():
         op = f"expr{i}" if i < N_EXPRS else f"heldexpr{i - N_EXPRS}"
         tasks.append(expr_task(op, i, *gen))
 
-    rows = []
-    for pid, t in enumerate(tasks, 1):
-        rows.append(dict(level=1, problem_id=pid, name=f"{pid}_{t['name']}", code=t["code"], family=t["family"],
-                         op=t["op"], split="heldout" if is_heldout(t["op"]) else "train", params=t["params"]))
+    rows = [as_row(pid, t, "heldout" if is_heldout(t["op"]) else "train") for pid, t in enumerate(tasks, 1)]
     assert {r["op"] for r in rows} >= HELDOUT, "a held-out op names no task"
     return rows
 
 
-def write(path=SUITE):
-    rows = build()
+def write(path=SUITE, rows=None):
+    """Write rows (default: the suite) as JSONL to path; returns them."""
+    rows = build() if rows is None else rows
     Path(path).write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     return rows
 
@@ -292,6 +292,8 @@ def main():
     ap.add_argument("--fresh", type=int, default=0, help="instead write this many unseen generated train tasks")
     ap.add_argument("--seed", type=int, default=2, help="--fresh's generator seed (0 and 1 are the suite's)")
     args = ap.parse_args()
+    if args.fresh < 0:
+        ap.error(f"--fresh {args.fresh}: give a number of tasks, at least 1")
     if args.fresh:
         if args.out == str(SUITE):
             ap.error("--fresh: give --out FILE.jsonl (the suite itself is not overwritten)")
@@ -299,7 +301,7 @@ def main():
             rows = fresh_expr_rows(args.fresh, args.seed)
         except ValueError as e:
             ap.error(f"--seed: {e}")
-        Path(args.out).write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+        write(args.out, rows)
         return print(f"{len(rows)} unseen generated train tasks (seed {args.seed}) -> {args.out}")
     rows = build() if args.list else write(args.out)
     for r in rows:

@@ -124,6 +124,9 @@ def test_fresh_expression_pool_is_unseen_solvable_and_loads_as_tasks(tmp_path, p
     assert all(v.valid and v.correct for v in verdicts), [v.reason for v in verdicts]
     with pytest.raises(ValueError, match="suite's own"):
         suite.fresh_expr_rows(3, seed=1)
+    r = subprocess.run([sys.executable, str(ROOT / "data" / "suite.py"), "--fresh", "-3", "--out", str(out)],
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and "--fresh -3" in r.stderr and "Traceback" not in r.stderr
 
 
 def test_kernelbench_jsonl_and_checkout_folder_load_the_same_tasks(tmp_path):
