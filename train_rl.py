@@ -1,18 +1,23 @@
 """
 GRPO with Hierarchical Reward Decomposition (PAPER.md §1 step 4, §4): sample -> verify -> reward -> update.
 
-    python train_rl.py --ckpt sft.pt                              # tiny preset, embedded train split, CPU
+    python train_rl.py --ckpt sft.pt                              # tiny preset (uniform reward), train split, CPU
+    python train_rl.py --ckpt sft.pt --reward hrd                 # the paper's HRD (on the CPU: code tokens only)
     python train_rl.py --ckpt sft.pt --reward uniform --beta 0.3  # the paper's uniform baseline
     python train_rl.py --ckpt sft.pt --reward uniform_alpha       # the reviewers' baseline: R_correct + a*R_speedup
     python train_rl.py --preset paper --ckpt sft.pt --tasks ../shared/kernelbench --level 1
     torchrun --nproc_per_node=4 train_rl.py --preset paper --ckpt sft.pt --tasks KernelBench/ --level 1
     python train_rl.py --ckpt sft.pt --resume                     # continue a killed run from --out
+    python train_rl.py --preset small --ckpt sft.pt --reward uniform --verify_device cpu   # GPU rollouts,
+        # verdicts from Triton's interpreter on the CPU cores: R_correct only, about 7x shorter steps (bench/)
 
 One step, as in DESIGN.md: take --batch_prompts tasks, sample --group completions each with sample.Engine
 (one shared prefill per prompt), verify all of them in the verifier pool, turn verdicts into R_correct and
 R_speedup and per-token advantages (reward.py), recompute old log-probs with the training model in chunks, then
 --updates passes of the clipped-ratio loss over response tokens, with an optional k3 KL penalty to the frozen
-starting model. After the optimizer step the engine copies the new weights in place (no disk).
+starting model. After the optimizer step the engine copies the new weights in place (no disk). Identical code
+within a step is verified once. On a GPU most of a step is verification: each candidate runs in a fresh sandboxed
+process and is compiled there; timing added 1.7 s to 19 s of it at 11% correct (bench/rl_verify_modes.sh).
 
 Under torchrun each rank samples and verifies its share of the prompts on its own GPU (whole groups, so
 advantages need no communication); the model is sharded with FSDP2, the loss is normalised globally, metrics are
@@ -49,11 +54,14 @@ ap.add_argument("--max_new_tokens", type=int, default=None)
 ap.add_argument("--temperature", type=float, default=None)
 ap.add_argument("--top_p", type=float, default=1.0)
 # reward (PAPER.md §4)
-ap.add_argument("--reward", default="hrd", choices=["hrd", "uniform", "uniform_alpha"])
+ap.add_argument("--reward", default=None, choices=["hrd", "uniform", "uniform_alpha"], help="tiny: uniform; else hrd")
 ap.add_argument("--alpha", type=float, default=0.1, help="HRD plan weight; speedup weight in uniform_alpha")
 ap.add_argument("--beta", type=float, default=0.3, help="uniform: beta*R_correct + (1-beta)*R_speedup")
 ap.add_argument("--speedup_clip", type=float, default=2.0, help="R_speedup = valid*min(speedup, clip); 0 on CPU")
 ap.add_argument("--verifier", default="robust", choices=["robust", "naive"], help="naive: syntax-only validity")
+ap.add_argument("--no_timing", action="store_true", help="GPU: skip the speedup layer (R_speedup 0, as on the CPU)")
+ap.add_argument("--verify_device", default=None, help="cpu: verify in Triton's interpreter even on a GPU (no timing)")
+ap.add_argument("--time_runs", type=int, default=100, help="timed runs per candidate on the GPU (median)")
 ap.add_argument("--no_std", action="store_true", help="skip the std division of advantages (Dr. GRPO)")
 ap.add_argument("--keep_equal_groups", action="store_true", help="train on groups whose rewards are all equal")
 # loss
@@ -76,21 +84,24 @@ ap.add_argument("--log", default=None, help="also append one JSON line of metric
 ap.add_argument("--wandb", action="store_true")
 # fmt: on
 PRESETS = {
-    # tiny: a 4M model samples worse than it decodes greedily; 0.6 keeps enough correct samples per group to learn
-    "tiny": dict(batch_prompts=8, group=8, max_new_tokens=768, lr=1e-4, micro_batch=16, steps=20, eval_every=10,
-                 temperature=0.6),
+    # tiny: a 4M model samples worse than it decodes greedily; 0.6 keeps enough correct samples per group to learn.
+    # Its reward is uniform, not HRD: without timing (the CPU) HRD trains code tokens only, and measured from the
+    # same SFT checkpoint, hrd at lr 1e-4 lost held-out tasks while uniform at 3e-5 gained a few (bench/RESULTS.md).
+    "tiny": dict(batch_prompts=8, group=8, max_new_tokens=768, lr=3e-5, micro_batch=16, steps=20, eval_every=10,
+                 temperature=0.6, reward="uniform"),
     "small": dict(batch_prompts=16, group=8, max_new_tokens=1024, lr=2e-5, micro_batch=32, steps=100, eval_every=20,
-                  temperature=1.0),
+                  temperature=1.0, reward="hrd"),
     # PAPER.md §1 step 4: batch 32 prompts, lr 1e-6, alpha 0.1; G, KL and length are ours (G=8, KL 0).
     "paper": dict(batch_prompts=32, group=8, max_new_tokens=8192, lr=1e-6, micro_batch=4, steps=400, eval_every=50,
-                  temperature=1.0),
+                  temperature=1.0, reward="hrd"),
 }
 
 
-def response_logprobs(model, seqs, plens, chunk=512):
+def response_logprobs(model, seqs, plens, temperature=1.0, chunk=512):
     """Log-probs [n, T] of each response token under `model` (T = the longest response), and the mean entropy.
-    The LM head runs only at response positions, in checkpointed chunks: B*G responses' full-vocabulary logits
-    are never held at once (at 151k vocabulary they are the memory wall)."""
+    They are the sampling policy's: logits / temperature, so the ratio and the gradient are those of the
+    distribution the rollouts came from. The LM head runs only at response positions, in checkpointed chunks:
+    B*G responses' full-vocabulary logits are never held at once (at 151k vocabulary they are the memory wall)."""
     from torch.utils.checkpoint import checkpoint
     dev = next(model.parameters()).device
     L = max(map(len, seqs))
@@ -109,8 +120,7 @@ def response_logprobs(model, seqs, plens, chunk=512):
     hs, tg = h[rows_t, cols_t], ids[rows_t, cols_t + 1]
 
     def lp(x, y):
-        logits = model.lm_head(x).float()
-        out = torch.log_softmax(logits, -1)
+        out = torch.log_softmax(model.lm_head(x).float() / temperature, -1)
         return out.gather(-1, y[:, None]).squeeze(-1), -(out.exp() * out).sum(-1)
     parts, ents = [], []
     for i in range(0, hs.shape[0], chunk):
@@ -164,6 +174,19 @@ def verdict_stats(verdicts):
     return c
 
 
+def verify_distinct(pool, pairs):
+    """Verdicts for (task, completion) pairs, verifying each distinct (task, code) once: a sharpened policy
+    repeats itself within a group, and identical code then also gets one timing, so equal code earns equal reward."""
+    from verify_static import extract_code
+    keys = [(t.name, extract_code(text) or text) for t, text in pairs]
+    first = {}
+    for i, k in enumerate(keys):
+        first.setdefault(k, i)
+    uniq = sorted(first.values())
+    got = dict(zip(uniq, pool.map([(pairs[i][0].src, pairs[i][1]) for i in uniq], [pairs[i][0].name for i in uniq])))
+    return [got[first[k]] for k in keys], len(uniq)
+
+
 def main():
     from model import (attach_method, build_model, dist_setup, fsdp_shard, load_checkpoint, load_optimizer,
                        read_resume_state, save_checkpoint, train_state)
@@ -213,12 +236,19 @@ def main():
 
     tasks = load_tasks(args.tasks, "train" if args.tasks == "embedded" else None, args.level, args.ids)
     held = load_tasks(args.eval_tasks, "heldout" if args.eval_tasks == "embedded" else None) if args.eval_every else []
+    src = {t.name: t.src for t in tasks}
+    clash = sorted(h.name for h in held if src.get(h.name, h.src) != h.src)
+    if clash:  # prompts, verdicts and logs are keyed by task name
+        raise InputError(f"--tasks {args.tasks} and --eval_tasks {args.eval_tasks} both have a task named {clash[0]}, "
+                         f"with different code ({len(clash)} such names); rename one")
     prompts = {t.name: prompt_ids(tok, t.src) for t in tasks + held}
     max_len = max(map(len, prompts.values())) + args.max_new_tokens
     # Rollouts in bf16 on the GPU from the fp32 master weights; fp32 on the CPU.
     engine = Engine(model, tok, max_batch=max(args.batch_prompts // world * args.group, len(held)),
                     max_len=max_len, dtype=dtype)
-    settings = Settings(device=device if cuda else "cpu", verifier=args.verifier, timing=cuda)
+    vdev = args.verify_device or (device if cuda else "cpu")
+    settings = Settings(device=vdev, verifier=args.verifier, timing=vdev.startswith("cuda") and not args.no_timing,
+                        runs=args.time_runs)
     pool = VerifierPool(settings, workers=args.workers)
     log(f"RL from {start or args.init_from}: {len(tasks)} tasks, {len(held)} held out | B={args.batch_prompts} "
         f"G={args.group} | reward {args.reward} alpha={args.alpha} beta={args.beta} | verifier {args.verifier} | "
@@ -265,8 +295,7 @@ def main():
         outs = engine.generate([prompts[t.name] for t in batch], n=args.group, max_new_tokens=args.max_new_tokens,
                                temperature=args.temperature, top_p=args.top_p, seed=args.seed * 100003 + step * 97 + rank)
         t_sample = time.time() - t0
-        verdicts = pool.map([(batch[o.prompt_index].src, o.text) for o in outs],
-                            [batch[o.prompt_index].name for o in outs])
+        verdicts, n_distinct = verify_distinct(pool, [(batch[o.prompt_index], o.text) for o in outs])
         t_verify = time.time() - t0 - t_sample
         rc, rs = zip(*[reward_terms(v, args.speedup_clip) for v in verdicts])
         masks = [plan_code_masks(tok, o.ids) for o in outs]
@@ -297,14 +326,15 @@ def main():
             old, refl = [], []
             with torch.no_grad():  # old log-probs: the training model before this step's updates
                 for mb in mbs:
-                    lp, _ = model.response_logprobs([seqs[j] for j in mb], [plens[j] for j in mb])
+                    lp, _ = model.response_logprobs([seqs[j] for j in mb], [plens[j] for j in mb], args.temperature)
                     old.append(lp)
                     if ref is not None:
-                        refl.append(response_logprobs(ref, [seqs[j] for j in mb], [plens[j] for j in mb])[0])
+                        refl.append(response_logprobs(ref, [seqs[j] for j in mb], [plens[j] for j in mb],
+                                                      args.temperature)[0])
             denom = n_seq if args.loss_norm == "seq" else n_tok
             for _ in range(args.updates):
                 for b, mb in enumerate(mbs):
-                    new, ent = model.response_logprobs([seqs[j] for j in mb], [plens[j] for j in mb])
+                    new, ent = model.response_logprobs([seqs[j] for j in mb], [plens[j] for j in mb], args.temperature)
                     w = new.shape[1]
                     loss, clipped, klsum = policy_loss(new.float(), old[b].float(), A[mb, :w], P[mb, :w], C[mb, :w],
                                                        args.reward, args.loss_norm, args.eps_low, args.eps_high,
@@ -324,18 +354,18 @@ def main():
         c = verdict_stats(verdicts)
         lens = [len(o.ids) for o in outs]
         sums = all_sum([len(outs), sum(rc), sum(rs), sum(lens), *c.values(), stats["loss"], stats["clipped"],
-                        stats["kl"], stats["entropy"], n_tok_local * args.updates, sum(x == 1.0 for x in rc)])
+                        stats["kl"], stats["entropy"], n_tok_local * args.updates, n_distinct])
         n = sums[0]
         m = dict(step=step, r_correct=sums[1] / n, r_speedup=sums[2] / n, resp_len=sums[3] / n,
                  **{k: sums[4 + i] / n for i, k in enumerate(c)}, loss=sums[10] / max(1, args.updates),
                  clip_frac=sums[11] / max(1, sums[14]), kl=sums[12] / max(1, sums[14]),
-                 entropy=sums[13] / max(1, n_seq * args.updates), kept=n_seq / n,
+                 entropy=sums[13] / max(1, n_seq * args.updates), kept=n_seq / n, distinct=sums[15] / n,
                  t_sample=t_sample, t_verify=t_verify, t_train=t_train, tok_s=sums[3] / max(1e-9, t_sample))
         log(f"step {step}/{args.steps} | R_correct {m['r_correct']:.3f} R_speedup {m['r_speedup']:.3f} | valid "
             f"{m['valid']:.2f} compiled {m['compiled']:.2f} correct {m['correct']:.2f} fast1 {m['fast1']:.2f} fast2 "
-            f"{m['fast2']:.2f} caught {m['caught']:.2f} | len {m['resp_len']:.0f} kept {m['kept']:.2f} clip "
-            f"{m['clip_frac']:.3f} kl {m['kl']:.4f} ent {m['entropy']:.3f} | sample {t_sample:.1f}s ({m['tok_s']:.0f} "
-            f"tok/s) verify {t_verify:.1f}s train {t_train:.1f}s")
+            f"{m['fast2']:.2f} caught {m['caught']:.2f} distinct {m['distinct']:.2f} | len {m['resp_len']:.0f} kept "
+            f"{m['kept']:.2f} clip {m['clip_frac']:.3f} kl {m['kl']:.4f} ent {m['entropy']:.3f} | sample {t_sample:.1f}s "
+            f"({m['tok_s']:.0f} tok/s) verify {t_verify:.1f}s train {t_train:.1f}s")
         if args.log and master:
             with open(args.log, "a") as f:
                 f.write(json.dumps(m) + "\n")

@@ -131,12 +131,13 @@ def scrubbed_env(device, home):
     env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "PYTHONNOUSERSITE": "1", "PYTHONDONTWRITEBYTECODE": "1",
            "OMP_NUM_THREADS": "1", "HOME": home}
     env["TMPDIR"] = env["HOME"]
-    if not device.startswith("cuda"):
-        env["TRITON_INTERPRET"] = "1"  # PAPER.md §3, CPU path: Triton kernels run in the interpreter
     # Keep what is needed to find the interpreter's packages and the GPU, nothing else.
     for k in ("VIRTUAL_ENV", "CUDA_VISIBLE_DEVICES", "TRITON_CACHE_DIR", "LD_LIBRARY_PATH", "PYTHONPATH"):
         if k in os.environ:
             env[k] = os.environ[k]
+    if not device.startswith("cuda"):
+        env["TRITON_INTERPRET"] = "1"  # PAPER.md §3, CPU path: Triton kernels run in the interpreter
+        env["CUDA_VISIBLE_DEVICES"] = ""  # a CPU verdict on a GPU machine: no candidate reaches the GPU
     env.setdefault("TRITON_CACHE_DIR", os.path.join(tempfile.gettempdir(), "tritonrl_triton_cache"))
     return env
 

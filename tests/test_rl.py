@@ -12,7 +12,7 @@ import torch
 
 from conftest import ROOT
 from model import read_checkpoint, save_checkpoint
-from train_rl import policy_loss, response_logprobs
+from train_rl import policy_loss, response_logprobs, verify_distinct
 
 
 def test_one_update_raises_the_rewarded_completion_and_lowers_the_other(tiny):
@@ -35,6 +35,38 @@ def test_one_update_raises_the_rewarded_completion_and_lowers_the_other(tiny):
         after, _ = response_logprobs(model, seqs, plens)
     assert (after[0, :6].sum() - old[0, :6].sum()) > 1e-3
     assert (after[1, :4].sum() - old[1, :4].sum()) < -1e-3
+
+
+def test_logprobs_are_the_sampling_policys_at_its_temperature(tiny):
+    # Rollouts come from softmax(logits / T): the ratio and the gradient must use that same distribution.
+    model = tiny[0]
+    seqs, plens = [[5, 6, 7, 8, 9, 11, 12, 13], [5, 6, 7, 21, 22]], [5, 3]
+    with torch.no_grad():
+        logits = model(input_ids=torch.tensor([seqs[0]])).logits[0].float()
+        for t in (1.0, 0.6):
+            lp, _ = response_logprobs(model, seqs, plens, temperature=t)
+            want = torch.log_softmax(logits / t, -1)[4:7].gather(-1, torch.tensor(seqs[0][5:])[:, None]).squeeze(-1)
+            assert torch.allclose(lp[0, :3], want, atol=1e-4)
+            assert lp.shape == (2, 3) and lp[1, 2] == 0  # the shorter response is zero-padded
+        assert not torch.allclose(response_logprobs(model, seqs, plens, 0.6)[0], response_logprobs(model, seqs, plens)[0])
+
+
+def test_identical_code_in_a_step_is_verified_once():
+    from types import SimpleNamespace as NS
+    calls = []
+
+    class Pool:  # records what reaches the verifier; the verdict names the completion it judged
+        def map(self, pairs, names):
+            calls.extend(names)
+            return [f"verdict of {text[-12:]}" for _, text in pairs]
+    a, b = NS(name="a", src="A"), NS(name="b", src="B")
+    code = "```python\nclass ModelNew: pass\n```"
+    pairs = [(a, "<think>one</think>" + code), (a, "<think>two</think>" + code), (b, "<think>one</think>" + code),
+             (a, "no code at all"), (a, "no code at all")]
+    verdicts, n = verify_distinct(Pool(), pairs)
+    # the plan differs but the code is the same: one verdict for both; the same code on another task is its own
+    assert n == 3 and calls == ["a", "b", "a"]
+    assert verdicts[0] is verdicts[1] and verdicts[3] is verdicts[4] and verdicts[2] == verdicts[0]
 
 
 def test_hrd_loss_is_alpha_plan_mean_plus_code_mean_per_sample():
@@ -84,6 +116,18 @@ def test_two_steps_end_to_end_through_the_real_verifier(start_ckpt, tmp_path):
     for s in steps:  # a random model writes no valid kernel: the verifier says so, and nothing is paid
         assert s["r_correct"] == 0 and s["valid"] == 0 and 0 < s["resp_len"] <= 40 and s["t_verify"] >= 0
     assert read_checkpoint(tmp_path / "rl.pt")["step"] == 2
+
+
+def test_train_and_eval_tasks_may_not_share_a_name_with_other_code(start_ckpt, tmp_path):
+    rows = [json.loads(x) for x in (ROOT / "data" / "suite.jsonl").read_text().splitlines()]
+    one, other = rows[0], dict(rows[1], name=rows[0]["name"])
+    (tmp_path / "train.jsonl").write_text(json.dumps(one) + "\n")
+    (tmp_path / "held.jsonl").write_text(json.dumps(other) + "\n")
+    r = subprocess.run([sys.executable, "train_rl.py", "--ckpt", str(start_ckpt), "--tasks", str(tmp_path / "train.jsonl"),
+                        "--eval_tasks", str(tmp_path / "held.jsonl"), "--eval_every", "1", "--out", str(tmp_path / "rl.pt"),
+                        *FAST], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert r.returncode != 0 and not (tmp_path / "rl.pt").exists()
+    assert f"both have a task named {one['name']}" in r.stderr + r.stdout
 
 
 def test_resume_after_a_kill(start_ckpt, tmp_path):

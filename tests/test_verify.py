@@ -295,3 +295,12 @@ def test_no_candidate_folder_outlives_its_candidate():
         assert list(Path(slot.home).glob("cand_*")) == []
         home = slot.home
     assert not Path(home).exists()
+
+
+def test_a_cpu_verdict_on_a_gpu_machine_hides_the_gpu_from_candidates(monkeypatch):
+    # train_rl.py --verify_device cpu: the candidate runs in the interpreter and cannot reach the GPU.
+    from verify import scrubbed_env
+    monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "0,1")
+    cpu, gpu = scrubbed_env("cpu", "/tmp/h"), scrubbed_env("cuda:1", "/tmp/h")
+    assert cpu["CUDA_VISIBLE_DEVICES"] == "" and cpu["TRITON_INTERPRET"] == "1"
+    assert gpu["CUDA_VISIBLE_DEVICES"] == "0,1" and "TRITON_INTERPRET" not in gpu
