@@ -202,6 +202,10 @@ def main():
     fsdp, rank, world, device, cuda = dist_setup()
     master = rank == 0
     log = print if master else (lambda *a, **k: None)
+    if args.temperature <= 0:  # the loss needs the rollout policy's log-probs; greedy decoding has none
+        raise InputError(f"--temperature {args.temperature}: RL samples, so it must be above 0")
+    if args.verify_device not in (None, "cpu") and not (args.verify_device.startswith("cuda") and cuda):
+        raise InputError(f"--verify_device {args.verify_device}: use cpu, or cuda / cuda:N on a GPU machine")
     if args.batch_prompts % world:
         raise InputError(f"--batch_prompts {args.batch_prompts} must divide over {world} ranks")
 

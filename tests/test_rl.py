@@ -130,6 +130,17 @@ def test_train_and_eval_tasks_may_not_share_a_name_with_other_code(start_ckpt, t
     assert f"both have a task named {one['name']}" in r.stderr + r.stdout
 
 
+@pytest.mark.parametrize("flags, says", [(["--temperature", "0"], "--temperature 0.0: RL samples"),
+                                         (["--verify_device", "gpu"], "--verify_device gpu: use cpu"),
+                                         (["--verify_device", "cuda"], "--verify_device cuda: use cpu")])
+def test_bad_sampling_and_verifier_flags_stop_naming_the_flag(start_ckpt, tmp_path, flags, says):
+    if flags[-1] == "cuda" and torch.cuda.is_available():
+        pytest.skip("cuda is a valid --verify_device on a GPU machine")
+    r = subprocess.run([sys.executable, "train_rl.py", "--ckpt", str(start_ckpt), "--out", str(tmp_path / "rl.pt"),
+                        *FAST, *flags], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert r.returncode != 0 and says in r.stderr + r.stdout and not (tmp_path / "rl.pt").exists()
+
+
 def test_resume_after_a_kill(start_ckpt, tmp_path):
     out = tmp_path / "rl.pt"
     cmd = [sys.executable, "train_rl.py", "--ckpt", str(start_ckpt), "--steps", "3", "--save_every", "1",
