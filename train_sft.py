@@ -70,8 +70,8 @@ ap.add_argument("--peak_tflops", type=float, default=790.0, help="bf16 matmul ra
 ap.add_argument("--wandb", action="store_true")
 # fmt: on
 PRESETS = {
-    "tiny": dict(data="data/sft.jsonl", max_len=1536, batch_size=16, micro_batch=8, epochs=8, lr=2e-3, grad_ckpt=0),
-    "small": dict(data="data/sft.jsonl", max_len=4096, batch_size=32, micro_batch=16, epochs=20, lr=6e-4, grad_ckpt=0),
+    "tiny": dict(data="data/sft.jsonl", max_len=1536, batch_size=16, micro_batch=8, epochs=2, lr=2e-3, grad_ckpt=0),
+    "small": dict(data="data/sft.jsonl", max_len=4096, batch_size=32, micro_batch=16, epochs=5, lr=6e-4, grad_ckpt=0),
     # PAPER.md §1 step 3: Qwen3-8B fully fine-tuned, lr 1e-5, batch 16, 12-16K context, 2-3 epochs.
     "paper": dict(data="distill.jsonl", max_len=16384, batch_size=16, micro_batch=1, epochs=3, lr=1e-5, grad_ckpt=1),
 }

@@ -1,7 +1,8 @@
 """
 Build the tiny SFT corpus: templated solutions for the suite's train split, each verified before it is written.
 
-    python data/corpus.py                          # data/sft.jsonl: 8 samples per named train task, 1 per generated
+    python data/corpus.py                          # data/sft.jsonl: 8 per named train task, 1 per generated one,
+                                                   # 1 per extra generated expression outside the suite (2,500)
     python data/corpus.py --per_task 24 --out /tmp/sft.jsonl --workers 4
 
 Each row is {"task", "prompt", "completion"}: prompt is the user turn (prompt.user_message of the task's
@@ -22,7 +23,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 from solutions import solution  # noqa: E402
-from tasks import load_tasks  # noqa: E402
+from suite import N_SFT_EXPRS, sft_expr_rows  # noqa: E402
+from tasks import Task, load_tasks  # noqa: E402
 
 CORPUS = HERE / "sft.jsonl"
 
@@ -44,6 +46,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--per_task", type=int, default=8, help="distinct completions per named train task")
     ap.add_argument("--per_expr", type=int, default=1, help="per generated expression task (data/exprs.py)")
+    ap.add_argument("--extra_exprs", type=int, default=N_SFT_EXPRS,
+                    help="also this many generated expressions outside the suite (suite.sft_expr_rows), one each")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", default=str(CORPUS))
     ap.add_argument("--workers", type=int, default=2, help="verifier worker slots")
@@ -52,6 +56,11 @@ def main():
     from verify import Settings, VerifierPool
 
     tasks = load_tasks("embedded", split="train")
+    # Extra expressions teach copying the forward rather than recalling it (suite.sft_expr_rows says why); the RL
+    # prompt pool (suite.py --fresh) excludes them. A bad count stops here, before any verification.
+    if args.extra_exprs < 0:
+        ap.error(f"--extra_exprs {args.extra_exprs}: give 0 or more")
+    tasks += [Task(r["name"], r["code"], "train", r["level"], r["problem_id"], r) for r in sft_expr_rows(args.extra_exprs)]
     rows = [dict(task=t.name, prompt=user_message(t.src), completion=c, src=t.src)
             for t in tasks for c in draw(t, args.per_expr if "triton" in t.row["params"] else args.per_task, args.seed)]
     t0 = time.time()

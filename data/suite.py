@@ -145,6 +145,8 @@ SHAPES_MM = [(64, 96, 80), (100, 64, 72), (48, 128, 64), (128, 32, 96), (70, 50,
 NAMED_FORWARDS = {v[0] for v in UNARY.values()} | {v[0] for v in BINARY.values()}
 N_EXPRS = 500  # generated elementwise train tasks (data/exprs.py)
 N_HELDOUT_EXPRS = 30  # generated held-out ones: other compositions of the same primitives, never trained on
+N_SFT_EXPRS = 2500  # generated expressions outside the suite that only the SFT corpus uses (sft_expr_rows)
+SFT_EXPR_SEED = 4
 
 HEADER = "import torch\nimport torch.nn as nn\n\n"
 
@@ -169,15 +171,31 @@ def expr_task(op, i, arity, torch_expr, triton_expr):
                             {"batch_size": b, "dim": d}, ["torch.randn(batch_size, dim)"] * arity, []))
 
 
-def fresh_expr_rows(n, seed=2):
+def fresh_expr_rows(n, seed=2, prefix="rlexpr"):
     """n more generated train tasks as KernelBench JSONL rows (ops rlexpr0...), none of whose forward is any
-    suite task's (train, held-out or named): a pool of prompts the model has never seen, for RL, which needs no
-    solution. Seeds 0 and 1 are the suite's own; pass another."""
-    if seed in (0, 1):
-        raise ValueError(f"seed {seed} is the suite's own (0: train, 1: held-out); pick another")
-    seen = NAMED_FORWARDS | {r["params"]["torch"] for r in build() if "torch" in r["params"]}
-    return [as_row(i + 1, expr_task(f"rlexpr{i}", i, *gen), "train")
-            for i, gen in enumerate(generate(n, seed=seed, exclude=seen))]
+    suite task's (train, held-out or named) or any of the SFT corpus's extra expressions: a pool of prompts the
+    model has never seen, for RL, which needs no solution. Seeds 0 and 1 are the suite's own, SFT_EXPR_SEED the
+    corpus's."""
+    if seed in (0, 1, SFT_EXPR_SEED):
+        raise ValueError(f"seed {seed} is taken (0: the suite's train tasks, 1: its held-out ones, "
+                         f"{SFT_EXPR_SEED}: the SFT corpus's extra expressions); pick another")
+    seen = suite_forwards() | {r["params"]["torch"] for r in sft_expr_rows()}
+    return expr_rows(generate(n, seed=seed, exclude=seen), prefix)
+
+
+def sft_expr_rows(n=N_SFT_EXPRS):
+    """The SFT corpus's extra generated expressions (data/corpus.py): outside the suite, so never held out.
+    With one completion per expression, the tiny model can only lower its loss on thousands of distinct ones by
+    copying the forward from the prompt, the skill its held-out misses lack, rather than recalling it."""
+    return expr_rows(generate(n, seed=SFT_EXPR_SEED, exclude=suite_forwards()), "sftexpr")
+
+
+def suite_forwards():
+    return NAMED_FORWARDS | {r["params"]["torch"] for r in build() if "torch" in r["params"]}
+
+
+def expr_rows(gens, prefix):
+    return [as_row(i + 1, expr_task(f"{prefix}{i}", i, *gen), "train") for i, gen in enumerate(gens)]
 
 
 def as_row(pid, task, split):

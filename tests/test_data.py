@@ -17,7 +17,7 @@ import augment  # noqa: E402
 import suite  # noqa: E402
 from model import InputError  # noqa: E402
 from solutions import forward_expr, solution  # noqa: E402
-from tasks import load_tasks  # noqa: E402
+from tasks import Task, load_tasks  # noqa: E402
 from verify import Settings, VerifierPool  # noqa: E402
 
 
@@ -72,10 +72,22 @@ def test_triton_forms_are_transliterations_with_their_helpers():
     assert "def tanh(x):" in c and "def relu(x):" not in c and f"y = {row['params']['triton']}\n" in c
 
 
-def test_corpus_is_train_only_in_the_output_format_and_varied():
+@pytest.fixture(scope="module")
+def sft_extras():
+    """The corpus's extra generated expressions, as tasks (10 s to generate, so once per module)."""
+    return {r["name"]: Task(r["name"], r["code"], "train", r["level"], r["problem_id"], r)
+            for r in suite.sft_expr_rows()}
+
+
+def test_corpus_is_train_only_in_the_output_format_and_varied(sft_extras):
     rows = [json.loads(line) for line in (ROOT / "data" / "sft.jsonl").read_text().splitlines()]
     train = {t.name: t for t in load_tasks("embedded", split="train")}
-    assert len(rows) >= 400 and {r["task"] for r in rows} == set(train)
+    assert len(sft_extras) == suite.N_SFT_EXPRS and not set(sft_extras) & set(train)
+    train |= sft_extras
+    assert len(rows) >= 3000 and {r["task"] for r in rows} == set(train)
+    # the extras are outside the suite: no held-out (or any suite) forward is among them
+    suite_fwd = {forward_expr(t.row) for t in load_tasks("embedded")}
+    assert not {forward_expr(t.row) for t in sft_extras.values()} & suite_fwd
     from prompt import user_message
     for r in rows:
         assert r["prompt"] == user_message(train[r["task"]].src)
@@ -87,17 +99,24 @@ def test_corpus_is_train_only_in_the_output_format_and_varied():
         per_task.setdefault(r["task"], set()).add(r["completion"])
     # varied kernels, not one string per task: every named task has at least 2 (the row-norm family's kernel has no
     # free choice left once its name is fixed, only phrasing) and they average at least 5; each generated
-    # expression has one (the variety there is the 500 expressions)
+    # expression has one (the variety there is the 500 + 2,500 expressions)
     named = [len(v) for k, v in per_task.items() if "triton" not in train[k].row["params"]]
     assert min(named) >= 2 and sum(named) / len(named) >= 5
     assert all(len(v) == 1 for k, v in per_task.items() if "triton" in train[k].row["params"])
 
 
-def test_a_random_sample_of_the_corpus_reverifies(pool):
+def test_corpus_build_rejects_a_negative_extra_count_before_verifying(tmp_path):
+    out = tmp_path / "sft.jsonl"
+    r = subprocess.run([sys.executable, str(ROOT / "data" / "corpus.py"), "--extra_exprs", "-1", "--out", str(out)],
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and "--extra_exprs -1" in r.stderr and "Traceback" not in r.stderr and not out.exists()
+
+
+def test_a_random_sample_of_the_corpus_reverifies(pool, sft_extras):
     rows = [json.loads(line) for line in (ROOT / "data" / "sft.jsonl").read_text().splitlines()]
     seed = random.randrange(1 << 30)
     sample = random.Random(seed).sample(rows, 8)
-    src = {t.name: t.src for t in load_tasks("embedded")}
+    src = {t.name: t.src for t in [*load_tasks("embedded"), *sft_extras.values()]}
     verdicts = pool.map([(src[r["task"]], r["completion"]) for r in sample])
     bad = [(r["task"], v.reason) for r, v in zip(sample, verdicts) if not (v.valid and v.correct)]
     assert not bad, f"seed {seed}: {bad}"
@@ -110,8 +129,9 @@ def test_held_out_tasks_have_working_solutions(pool):
     assert all(v.valid and v.correct for v in verdicts), [(t.name, v.reason) for t, v in zip(held, verdicts)]
 
 
-def test_fresh_expression_pool_is_unseen_solvable_and_loads_as_tasks(tmp_path, pool):
-    """suite.py --fresh writes generated tasks no suite task has (train, held-out or named): an RL prompt pool."""
+def test_fresh_expression_pool_is_unseen_solvable_and_loads_as_tasks(tmp_path, pool, sft_extras):
+    """suite.py --fresh writes generated tasks no suite task (train, held-out or named) and no SFT row has: an
+    RL prompt pool the model has never seen."""
     out = tmp_path / "fresh.jsonl"
     subprocess.run([sys.executable, str(ROOT / "data" / "suite.py"), "--fresh", "40", "--seed", "5", "--out",
                     str(out)], check=True, capture_output=True)
@@ -120,9 +140,10 @@ def test_fresh_expression_pool_is_unseen_solvable_and_loads_as_tasks(tmp_path, p
     suite_fwd = {forward_expr(t.row) for t in load_tasks("embedded")}
     fresh_fwd = [forward_expr(t.row) for t in tasks]
     assert len(set(fresh_fwd)) == 40 and not set(fresh_fwd) & suite_fwd
+    assert not set(fresh_fwd) & {forward_expr(t.row) for t in sft_extras.values()}
     verdicts = pool.map([(t.src, solution(t.row, random.Random(0))) for t in tasks[:4]])
     assert all(v.valid and v.correct for v in verdicts), [v.reason for v in verdicts]
-    with pytest.raises(ValueError, match="suite's own"):
+    with pytest.raises(ValueError, match="seed 1 is taken"):
         suite.fresh_expr_rows(3, seed=1)
     r = subprocess.run([sys.executable, str(ROOT / "data" / "suite.py"), "--fresh", "-3", "--out", str(out)],
                        capture_output=True, text=True)
