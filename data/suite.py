@@ -3,7 +3,7 @@ The embedded task suite: KernelBench-format problems with CPU-sized shapes, and 
 
     python data/suite.py             # rewrite data/suite.jsonl from the tables below
     python data/suite.py --list      # name, family, split of every task
-    python data/suite.py --fresh 2000 --out data/rl_exprs.jsonl   # unseen generated tasks: an RL prompt pool
+    python data/suite.py --fresh 2000 --out data/rl_exprs.jsonl   # unseen generated tasks (no SFT row has them): RL prompts
 
 Each row of data/suite.jsonl is a KernelBench JSONL row (level, problem_id, name, code) plus the task's
 family, op, split and params, which data/solutions.py uses to write reference solutions for the SFT corpus.
@@ -171,7 +171,7 @@ def expr_task(op, i, arity, torch_expr, triton_expr):
                             {"batch_size": b, "dim": d}, ["torch.randn(batch_size, dim)"] * arity, []))
 
 
-def fresh_expr_rows(n, seed=2, prefix="rlexpr"):
+def fresh_expr_rows(n, seed=2):
     """n more generated train tasks as KernelBench JSONL rows (ops rlexpr0...), none of whose forward is any
     suite task's (train, held-out or named) or any of the SFT corpus's extra expressions: a pool of prompts the
     model has never seen, for RL, which needs no solution. Seeds 0 and 1 are the suite's own, SFT_EXPR_SEED the
@@ -180,7 +180,7 @@ def fresh_expr_rows(n, seed=2, prefix="rlexpr"):
         raise ValueError(f"seed {seed} is taken (0: the suite's train tasks, 1: its held-out ones, "
                          f"{SFT_EXPR_SEED}: the SFT corpus's extra expressions); pick another")
     seen = suite_forwards() | {r["params"]["torch"] for r in sft_expr_rows()}
-    return expr_rows(generate(n, seed=seed, exclude=seen), prefix)
+    return expr_rows(generate(n, seed=seed, exclude=seen), "rlexpr")
 
 
 def sft_expr_rows(n=N_SFT_EXPRS):
