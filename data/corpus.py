@@ -24,7 +24,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 from solutions import solution  # noqa: E402
 from suite import N_SFT_EXPRS, sft_expr_rows  # noqa: E402
-from tasks import Task, load_tasks  # noqa: E402
+from tasks import load_tasks, row_task  # noqa: E402
 
 CORPUS = HERE / "sft.jsonl"
 
@@ -47,7 +47,8 @@ def main():
     ap.add_argument("--per_task", type=int, default=8, help="distinct completions per named train task")
     ap.add_argument("--per_expr", type=int, default=1, help="per generated expression task (data/exprs.py)")
     ap.add_argument("--extra_exprs", type=int, default=N_SFT_EXPRS,
-                    help="also this many generated expressions outside the suite (suite.sft_expr_rows), one each")
+                    help="also this many generated expressions outside the suite (suite.sft_expr_rows), one each; "
+                         "suite.py --fresh excludes the default 2,500")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", default=str(CORPUS))
     ap.add_argument("--workers", type=int, default=2, help="verifier worker slots")
@@ -60,7 +61,7 @@ def main():
     # prompt pool (suite.py --fresh) excludes them. A bad count stops here, before any verification.
     if args.extra_exprs < 0:
         ap.error(f"--extra_exprs {args.extra_exprs}: give 0 or more")
-    tasks += [Task(r["name"], r["code"], "train", r["level"], r["problem_id"], r) for r in sft_expr_rows(args.extra_exprs)]
+    tasks += [row_task(r) for r in sft_expr_rows(args.extra_exprs)]
     rows = [dict(task=t.name, prompt=user_message(t.src), completion=c, src=t.src)
             for t in tasks for c in draw(t, args.per_expr if "triton" in t.row["params"] else args.per_task, args.seed)]
     t0 = time.time()

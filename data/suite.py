@@ -179,7 +179,8 @@ def fresh_expr_rows(n, seed=2):
     if seed in (0, 1, SFT_EXPR_SEED):
         raise ValueError(f"seed {seed} is taken (0: the suite's train tasks, 1: its held-out ones, "
                          f"{SFT_EXPR_SEED}: the SFT corpus's extra expressions); pick another")
-    seen = suite_forwards() | {r["params"]["torch"] for r in sft_expr_rows()}
+    seen = suite_forwards()
+    seen |= {t for _, t, _ in sft_exprs(N_SFT_EXPRS, seen)}
     return expr_rows(generate(n, seed=seed, exclude=seen), "rlexpr")
 
 
@@ -187,7 +188,11 @@ def sft_expr_rows(n=N_SFT_EXPRS):
     """The SFT corpus's extra generated expressions (data/corpus.py): outside the suite, so never held out.
     With one completion per expression, the tiny model can only lower its loss on thousands of distinct ones by
     copying the forward from the prompt, the skill its held-out misses lack, rather than recalling it."""
-    return expr_rows(generate(n, seed=SFT_EXPR_SEED, exclude=suite_forwards()), "sftexpr")
+    return expr_rows(sft_exprs(n, suite_forwards()), "sftexpr")
+
+
+def sft_exprs(n, suite_fwd):
+    return generate(n, seed=SFT_EXPR_SEED, exclude=suite_fwd)
 
 
 def suite_forwards():

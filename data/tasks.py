@@ -58,6 +58,11 @@ def checked(task, where):
     return task
 
 
+def row_task(row):
+    """A KernelBench JSONL row (the suite's and suite.py's generated rows add split, family, op, params) as a Task."""
+    return Task(row["name"], row["code"], row.get("split", "test"), row.get("level"), row.get("problem_id"), row)
+
+
 def from_jsonl(path):
     """KernelBench rows {"name", "code", "level"?, "problem_id"?} (the suite and augmented files add fields),
     or KernelBook rows {"python_code", "entry_point", ...}, one format per file."""
@@ -74,8 +79,7 @@ def from_jsonl(path):
         if not isinstance(row.get("code"), str) or not isinstance(row.get("name"), str):
             raise InputError(f"{where}: a task row needs string fields 'name' and 'code' (KernelBench) or "
                              f"'python_code' (KernelBook); it has {sorted(row)}")
-        tasks.append(checked(Task(row["name"], row["code"], row.get("split", "test"), row.get("level"),
-                                  row.get("problem_id"), row), where))
+        tasks.append(checked(row_task(row), where))
     if skipped:
         print(f"note: {len(skipped)} KernelBook rows skipped (no input functions or no usable module):", file=sys.stderr)
         for s in skipped[:20]:

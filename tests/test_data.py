@@ -17,7 +17,7 @@ import augment  # noqa: E402
 import suite  # noqa: E402
 from model import InputError  # noqa: E402
 from solutions import forward_expr, solution  # noqa: E402
-from tasks import Task, load_tasks  # noqa: E402
+from tasks import load_tasks, row_task  # noqa: E402
 from verify import Settings, VerifierPool  # noqa: E402
 
 
@@ -75,8 +75,7 @@ def test_triton_forms_are_transliterations_with_their_helpers():
 @pytest.fixture(scope="module")
 def sft_extras():
     """The corpus's extra generated expressions, as tasks (10 s to generate, so once per module)."""
-    return {r["name"]: Task(r["name"], r["code"], "train", r["level"], r["problem_id"], r)
-            for r in suite.sft_expr_rows()}
+    return {r["name"]: row_task(r) for r in suite.sft_expr_rows()}
 
 
 def test_corpus_is_train_only_in_the_output_format_and_varied(sft_extras):
