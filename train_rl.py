@@ -17,7 +17,8 @@ R_speedup and per-token advantages (reward.py), recompute old log-probs with the
 --updates passes of the clipped-ratio loss over response tokens, with an optional k3 KL penalty to the frozen
 starting model. After the optimizer step the engine copies the new weights in place (no disk). Identical code
 within a step is verified once. On a GPU most of a step is verification: each candidate runs in a fresh sandboxed
-process and is compiled there; timing added 1.7 s to 19 s of it at 11% correct (bench/rl_verify_modes.sh).
+process with its own CUDA context, which the driver creates one at a time (~0.14 s each: at most about 7
+candidates a second per GPU), and compiles there, before it takes the GPU (bench/RESULTS.md, verifier run D).
 
 Under torchrun each rank samples and verifies its share of the prompts on its own GPU (whole groups, so
 advantages need no communication); the model is sharded with FSDP2, the loss is normalised globally, metrics are
@@ -277,13 +278,17 @@ def main():
         outs = engine.generate([prompts[t.name] for t in mine], n=1, max_new_tokens=args.max_new_tokens,
                                temperature=0) if mine else []
         vs = pool.map([(t.src, o.text) for t, o in zip(mine, outs)], [t.name for t in mine]) if mine else []
-        ok, valid, n = all_sum([sum(bool(v.valid and v.correct) for v in vs), sum(bool(v.valid) for v in vs), len(vs)])
-        per = {t.name: bool(v.valid and v.correct) for t, v in zip(mine, vs)}
+        good = [bool(v.valid and v.correct) for v in vs]
+        ok, valid, fast1, n = all_sum([sum(good), sum(bool(v.valid) for v in vs),
+                                       sum(g and (v.speedup or 0) > 1 for g, v in zip(good, vs)), len(vs)])
+        per = {t.name: g for t, g in zip(mine, good)}
+        timed = f", fast1 {fast1 / max(1, n):.3f}" if settings.timing else ""  # PAPER.md §6: correct and faster
         log(f"eval step {at} | held-out greedy correct@1 {ok / max(1, n):.3f} ({int(ok)}/{int(n)}), valid "
-            f"{valid / max(1, n):.3f} | {sorted(k for k, v in per.items() if v)}")
+            f"{valid / max(1, n):.3f}{timed} | {sorted(k for k, v in per.items() if v)}")
         if args.log and master:
             with open(args.log, "a") as f:
-                f.write(json.dumps({"step": at, "eval_correct@1": ok / max(1, n), "eval_valid": valid / max(1, n)}) + "\n")
+                f.write(json.dumps({"step": at, "eval_correct@1": ok / max(1, n), "eval_valid": valid / max(1, n),
+                                    **({"eval_fast1": fast1 / max(1, n)} if settings.timing else {})}) + "\n")
         return ok / max(1, n)
 
     if held and step == 0:

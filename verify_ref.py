@@ -59,6 +59,7 @@ class Reference:
     model: object = None
     ms: float | None = None
     in_bytes: int = 0
+    in_spec: list = None  # ("tensor", shape, dtype) or ("value", x) per input: what a compile pass needs
 
     def inputs(self, k):
         with RNG_LOCK, torch.device(self.device):  # generated on the GPU when there is one (PAPER.md §3)
@@ -124,6 +125,8 @@ def make_reference(src, settings, name="problem"):
                 with RNG_LOCK:  # the forward too: a reference may draw random numbers (dropout)
                     xs = ref.inputs(k)
                     ref.in_bytes = sum(x.numel() * x.element_size() for x in xs if isinstance(x, torch.Tensor))
+                    ref.in_spec = [("tensor", tuple(x.shape), x.dtype) if isinstance(x, torch.Tensor) else ("value", x)
+                                   for x in xs]
                     outs = model(*xs)
                     del xs
                 outs = [outs] if isinstance(outs, torch.Tensor) else list(outs)

@@ -10,10 +10,12 @@ It imports torch and triton once (CUDA stays uninitialised), then for each candi
      or a GPU memory fraction (GPU), in a fresh working folder;
   2. imports the candidate (already passed by the static layers in verify.py) and builds ModelNew under
      the seed the reference was built with (PAPER.md §5);
-  3. runs forward on each trial's inputs under two monitors (PAPER.md §3, func layer, runtime):
+  3. on the GPU, compiles the kernels of a first forward without launching them (run_compile), before the
+     parent takes the GPU for the trials;
+  4. runs forward on each trial's inputs under two monitors (PAPER.md §3, func layer, runtime):
      every Triton launch is counted and the storages it was handed are noted; every aten op that runs
      outside a launch is recorded by a TorchDispatchMode;
-  4. answers the parent one trial at a time (inputs in, outputs and monitor records out), then times
+  5. answers the parent one trial at a time (inputs in, outputs and monitor records out), then times
      forward on request (GPU only), and leaves when told.
 
 The child never sees the reference Model, the reference outputs or the comparison code: those live
@@ -55,6 +57,7 @@ class Monitor:
 
     def __init__(self):
         self.active = False
+        self.compile_only = False  # run_compile: Triton kernels compile and load but do not launch
         self.in_kernel = 0
         self.launches = 0
         self.compute_ops = []
@@ -87,6 +90,11 @@ def install_triton_hooks(interpret):
         autotuner.Autotuner._bench = lambda self, *a, **k: [0.0, 0.0, 0.0]
     for cls in classes:
         def run(self, *args, _orig=cls.run, **kwargs):
+            if MON.compile_only:
+                kwargs["warmup"] = True  # Triton's own ahead-of-launch path: compile and cache, no launch
+                kernel = _orig(self, *args, **kwargs)
+                getattr(kernel, "_init_handles", lambda: None)()  # load the binary and build its launcher now too
+                return kernel
             if MON.active and not kwargs.get("warmup", False):
                 MON.launches += 1
                 for a in list(args) + list(kwargs.values()):
@@ -203,6 +211,7 @@ def run_child(conn, device, job, work):
         conn.send_bytes(dumps(obj, cuda))
         return pickle.loads(conn.recv_bytes())
 
+    mod = model = None
     try:
         with open("candidate.py", "w") as f:
             f.write(payload["code"])
@@ -226,6 +235,8 @@ def run_child(conn, device, job, work):
         if cmd["op"] == "trial":
             inputs = [x.to(device) if isinstance(x, torch.Tensor) else x for x in cmd["inputs"]]
             cmd = reply(run_trial(model, inputs, recorder, cuda))
+        elif cmd["op"] == "compile":
+            cmd = reply(run_compile(mod, model, cmd["spec"], device))
         elif cmd["op"] == "time":
             try:
                 with gpu_lock(cmd["lock"]):
@@ -233,6 +244,36 @@ def run_child(conn, device, job, work):
                 cmd = reply({"type": "timing", "ms": ms, "outs": as_tensors(out)})
             except BaseException as e:  # noqa: BLE001
                 cmd = reply({"type": "error", "error": short_error(e)})
+
+
+def run_compile(mod, model, spec, device):
+    """Trial 0's Triton compiles, before the parent takes the GPU for the trials: a forward on uninitialised
+    inputs of the trial's shapes and dtypes in which kernels compile and load but never launch. Compiling is CPU
+    work (seconds, against milliseconds of GPU work for a small problem), so under the GPU lock it would hold up
+    every other candidate's timing. Nothing here is judged: errors surface again in trial 0. Skipped when the
+    module defines an autotuned kernel at its top level, since configs benchmarked without launching would all time
+    as zero and an arbitrary one would stay cached (one hidden elsewhere would get that: a slower config, never a
+    different verdict)."""
+    import torch
+    from triton.runtime.autotuner import Autotuner
+    if model is None or any(isinstance(x, Autotuner) for x in vars(mod).values()):
+        return {"type": "compiled", "skipped": True}
+    inputs = [torch.empty(x[1], dtype=x[2], device=device) if x[0] == "tensor" else x[1] for x in spec]
+    t0 = time.perf_counter()
+    MON.compile_only = True
+    try:
+        with torch.no_grad():
+            model(*inputs)
+        if device.startswith("cuda"):
+            torch.cuda.synchronize()
+            del inputs
+            torch.cuda.empty_cache()  # the trials use the parent's inputs: keep within the memory gate's footprint
+        error = None
+    except BaseException as e:  # noqa: BLE001 (trial 0 will say it properly)
+        error = short_error(e)
+    finally:
+        MON.compile_only = False
+    return {"type": "compiled", "skipped": False, "error": error, "seconds": time.perf_counter() - t0}
 
 
 def run_trial(model, inputs, recorder, cuda):

@@ -36,6 +36,7 @@ ap.add_argument("--workers", type=int, default=4)
 ap.add_argument("--seq", type=int, default=8, help="candidates verified one at a time (0: skip)")
 ap.add_argument("--kb_style", type=int, default=1, help="candidates through the KernelBench-style harness (0: skip)")
 ap.add_argument("--no_cases", action="store_true")
+ap.add_argument("--no_compile_first", action="store_true", help="compile in trial 0, under the GPU lock (the old path)")
 ap.add_argument("--out", default=None, help="write every verdict and timing here (JSON)")
 args = ap.parse_args()
 
@@ -180,7 +181,7 @@ def main():
     gpu = torch.cuda.get_device_name()
     print(f"{gpu} | torch {torch.__version__} | {len(probs)} problems x {len(pairs) // len(probs)} candidates "
           f"| {args.workers} workers", flush=True)
-    s = Settings(device="cuda", trials=5, runs=100, timeout=300, ref_cache_gb=40)
+    s = Settings(device="cuda", trials=5, runs=100, timeout=300, ref_cache_gb=40, compile_first=not args.no_compile_first)
     report = {"gpu": gpu, "torch": torch.__version__}
 
     t0 = time.perf_counter()
@@ -200,7 +201,8 @@ def main():
     for lab, reason in bad[:10]:
         print("   unexpected:", lab, reason)
     honest = [v for (_, lab), v in zip(labels, verdicts) if lab == "honest"]
-    phases = {k: statistics.median(v.phases.get(k, 0.0) for v in honest) for k in ("load", "trials", "wait", "timing")}
+    phases = {k: statistics.median(v.phases.get(k, 0.0) for v in honest)
+              for k in ("load", "compile", "queue", "trials", "wait", "timing")}
     report["pool"]["honest_phase_medians"] = phases
     print("   honest candidates, median seconds per phase: " + ", ".join(f"{k} {t:.2f}" for k, t in phases.items()))
     for k in range(6):

@@ -1,32 +1,56 @@
 #!/usr/bin/env bash
-# The GPU demonstration (issue #6): SFT of the `small` preset, then RL from it with each reward in parallel, one
-# GPU per arm, on the embedded suite. Held-out greedy correct@1 before RL is each arm's step-0 eval.
+# The GPU demonstration (issue #6): SFT of the `small` preset, then RL from it with each reward side by side on one
+# machine, one GPU per arm round-robin (all on GPU 0 of a one-GPU machine), verified on the GPU with timing, so
+# R_speedup and HRD's plan signal are live. Held-out greedy correct@1 (and fast1) before RL is each arm's step-0 eval.
 #
-#     bash bench/rl_small.sh                      # 3 arms (hrd, uniform, uniform_alpha), round-robin over the GPUs
-#     STEPS=20 ARMS="hrd" bash bench/rl_small.sh   # one arm on GPU 0
-#     DIR=$OUT CKPTS=/tmp/rl SFT_EPOCHS=20 RL_SECONDS=400 bash bench/rl_small.sh   # on the device machine
+#     bash bench/rl_small.sh                                   # SFT, then hrd, uniform, uniform_alpha for 20 steps
+#     STEPS=10 ARMS="hrd" bash bench/rl_small.sh                # one arm
+#     DIR=$OUT CKPTS=/tmp/rl RL_SECONDS=480 bash bench/rl_small.sh   # on the device machine, one call
+#     DIR=$OUT CKPTS=/tmp/rl RL_SECONDS=480 bash bench/rl_small.sh   # ...the same again: SFT is kept, arms resume
 #
-# Writes DIR/sft.log and DIR/<arm>.log (the console, which carries every step's metrics and the evals) as they
-# run, so a call cut off by its time limit still returns them; checkpoints go to CKPTS (default DIR).
-# RL_SECONDS bounds each arm's wall time (timeout), so a run on a lent machine always returns its logs; the
-# per-step lines up to that point are the result.
+# Held out: the suite's 45 held-out tasks plus EVAL_FRESH unseen generated ones (data/suite.py --fresh at seed 3:
+# neither the SFT corpus nor the train split has them), written to DIR/eval.jsonl. EVAL=embedded scores the 45.
+# DIR gets sft.log and <arm>.log (the console: every step's metrics and the evals) and <arm>.jsonl as they run;
+# checkpoints go to CKPTS (default DIR). RL_SECONDS bounds each arm's wall time (timeout), so a call on a lent machine
+# always returns its logs; an arm whose checkpoint exists resumes from it (--resume), so a second call continues.
 set -euo pipefail
 DIR=${DIR:-runs/rl_small}
 CKPTS=${CKPTS:-$DIR}
-ARMS=${ARMS:-"hrd uniform uniform_alpha"}
+ARMS=${ARMS-"hrd uniform uniform_alpha"}  # ARMS="" stops after SFT
 STEPS=${STEPS:-20}
-SFT_EPOCHS=${SFT_EPOCHS:-20}
-RL_SECONDS=${RL_SECONDS:-420}
-RL_FLAGS=${RL_FLAGS:-"--batch_prompts 8 --group 8 --eval_every 10 --workers 4"}
+SFT_EPOCHS=${SFT_EPOCHS:-5}
+RL_SECONDS=${RL_SECONDS:-1000}
+EVAL_FRESH=${EVAL_FRESH:-200}
+RL_FLAGS=${RL_FLAGS:-"--eval_every 10 --save_every 2 --workers 5"}
 mkdir -p "$DIR" "$CKPTS"
 export PYTHONUNBUFFERED=1
-python train_sft.py --preset small --epochs "$SFT_EPOCHS" --out "$CKPTS/sft.pt" --save_every 100000 2>&1 | tee "$DIR/sft.log" | grep -E "^(step|eval|done|saved)" | tail -3
+t0=$(date +%s)
+EVAL=${EVAL:-$DIR/eval.jsonl}
+if [ "$EVAL" = "$DIR/eval.jsonl" ] && [ ! -s "$EVAL" ]; then
+  python data/suite.py --fresh "$EVAL_FRESH" --seed 3 --out "$DIR/fresh_eval.jsonl"
+  python - "$DIR/fresh_eval.jsonl" "$EVAL" <<'PY'
+import json, sys
+held = [r for r in map(json.loads, open("data/suite.jsonl")) if r["split"] == "heldout"]
+fresh = [json.loads(x) for x in open(sys.argv[1])]
+open(sys.argv[2], "w").writelines(json.dumps(r) + "\n" for r in held + fresh)
+print(f"held out: {len(held)} suite + {len(fresh)} fresh = {len(held) + len(fresh)} tasks")
+PY
+fi
+if [ ! -s "$CKPTS/sft.pt" ]; then
+  python train_sft.py --preset small --epochs "$SFT_EPOCHS" --out "$CKPTS/sft.pt" --save_every 100000 2>&1 \
+    | tee "$DIR/sft.log" | grep -E "^(done|saved)" | tail -2
+  echo "sft: $(( $(date +%s) - t0 )) s"
+fi
 NGPU=$(nvidia-smi -L | wc -l)
 i=0
 for arm in $ARMS; do
-  CUDA_VISIBLE_DEVICES=$((i % NGPU)) timeout "$RL_SECONDS" python train_rl.py --preset small --ckpt "$CKPTS/sft.pt" --reward "$arm" \
-    --steps "$STEPS" --out "$CKPTS/rl_$arm.pt" --save_every 100000 $RL_FLAGS > "$DIR/$arm.log" 2>&1 &
+  resume=""
+  [ -s "$CKPTS/rl_$arm.pt" ] && resume="--resume"
+  CUDA_VISIBLE_DEVICES=$((i % NGPU)) timeout "$RL_SECONDS" python train_rl.py --preset small --ckpt "$CKPTS/sft.pt" \
+    --reward "$arm" --steps "$STEPS" --out "$CKPTS/rl_$arm.pt" --eval_tasks "$EVAL" --log "$DIR/$arm.jsonl" \
+    $resume $RL_FLAGS >> "$DIR/$arm.log" 2>&1 &
   i=$((i + 1))
 done
 wait || true
-for arm in $ARMS; do echo "== $arm"; grep -E "^(RL from|eval|step)" "$DIR/$arm.log" | tail -4; done
+echo "total: $(( $(date +%s) - t0 )) s"
+for arm in $ARMS; do echo "== $arm"; grep -E "^eval" "$DIR/$arm.log" | cut -c1-110; grep -E "^step" "$DIR/$arm.log" | tail -2 | cut -c1-260; done

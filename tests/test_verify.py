@@ -304,3 +304,55 @@ def test_a_cpu_verdict_on_a_gpu_machine_hides_the_gpu_from_candidates(monkeypatc
     cpu, gpu = scrubbed_env("cpu", "/tmp/h"), scrubbed_env("cuda:1", "/tmp/h")
     assert cpu["CUDA_VISIBLE_DEVICES"] == "" and cpu["TRITON_INTERPRET"] == "1"
     assert gpu["CUDA_VISIBLE_DEVICES"] == "0,1" and "TRITON_INTERPRET" not in gpu
+
+
+COMPILE_PASS = r'''
+import importlib.util, json, sys, torch
+import verify_worker as w
+
+def load(path):
+    spec = importlib.util.spec_from_file_location("cand", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+w.install_triton_hooks(interpret=True)
+x = torch.randn(1000)
+spec = [("tensor", tuple(x.shape), x.dtype)]
+plain, tuned = load(sys.argv[1]), load(sys.argv[2])
+seen = {}
+real_empty = torch.empty_like
+def spy(t, *a, **k):  # the output buffer the candidate allocates, filled with a marker
+    out = real_empty(t, *a, **k)
+    seen["out"] = out.fill_(-7.0)
+    return out
+torch.empty_like = spy
+r = w.run_compile(plain, plain.ModelNew(), spec, "cpu")
+untouched = bool((seen["out"] == -7.0).all())  # no kernel ran, so nothing overwrote the marker
+w.MON.active = True
+w.MON.reset()
+y = plain.ModelNew()(x)
+torch.empty_like = real_empty
+boom = w.run_compile(plain, plain.ModelNew(), [("tensor", (3, 4, 5), torch.float32), ("value", 2)], "cpu")
+print(json.dumps({"plain": r, "untouched": untouched, "launches_after": w.MON.launches,
+                  "right_after": bool(torch.equal(y, x.clamp(min=0))), "tuned": w.run_compile(tuned, tuned.ModelNew(), spec, "cpu"),
+                  "boom": boom, "flag_reset": w.MON.compile_only}))
+'''
+
+
+def test_compile_pass_builds_kernels_without_launching_them(tmp_path):
+    """verify_worker.run_compile, the GPU's compile-before-trials step (exercised here through the interpreter's
+    warmup path): a forward in which no kernel launches, autotuned modules skipped, errors kept for trial 0, and
+    launches counted again afterwards."""
+    script = tmp_path / "compile_pass.py"
+    script.write_text(COMPILE_PASS)
+    res = subprocess.run([sys.executable, str(script), str(candidate_path("relu__ok")),
+                          str(candidate_path("relu__autotune_ok"))], cwd=ROOT, capture_output=True, text=True,
+                         env={**__import__("os").environ, "TRITON_INTERPRET": "1", "PYTHONPATH": str(ROOT)})
+    assert res.returncode == 0, res.stderr[-2000:]
+    got = json.loads(res.stdout.strip().splitlines()[-1])
+    assert got["plain"]["skipped"] is False and got["plain"]["error"] is None
+    assert got["untouched"], "a kernel launched during the compile pass"
+    assert got["launches_after"] == 1 and got["right_after"]
+    assert got["tuned"] == {"type": "compiled", "skipped": True}
+    assert got["boom"]["error"] and not got["flag_reset"]
