@@ -15,7 +15,8 @@ Configs, one after another in this process, each with a fresh Triton cache:
   gpu_old     GPU, compile inside trial 0 under the GPU lock (Settings(compile_first=False)), timed
   gpu         GPU, compile first (verify_worker.run_compile), then trials and timing: the default
   gpu_notime  GPU, compile first, no timing (train_rl.py --no_timing)
-Prints seconds per candidate and the median of each phase; every config must agree on valid and correct.
+Prints seconds per candidate, the median of each phase, and every verdict (valid, correct) on which a config
+disagrees with the first.
 """
 
 import argparse
