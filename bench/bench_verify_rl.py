@@ -44,11 +44,17 @@ ap.add_argument("--tasks", type=int, default=16, help="train-split suite tasks (
 ap.add_argument("--group", type=int, default=8, help="candidates per task (G)")
 ap.add_argument("--wrong", type=float, default=0.25, help="fraction of candidates that are another task's code")
 ap.add_argument("--workers", type=int, default=15)
-ap.add_argument("--configs", default="cpu,gpu_old,gpu,gpu_notime")
+ap.add_argument("--configs", default="cpu,gpu_old,gpu,gpu_notime", help="comma-separated, run in this order")
 ap.add_argument("--runs", type=int, default=100, help="timed runs per candidate (train_rl.py --time_runs)")
 ap.add_argument("--seed", type=int, default=0)
 ap.add_argument("--out", default=None, help="write every verdict's phases here (JSON)")
 args = ap.parse_args()
+CONFIGS = ("cpu", "gpu_old", "gpu", "gpu_notime")
+if set(args.configs.split(",")) - set(CONFIGS):
+    ap.error(f"--configs {args.configs}: each must be one of {', '.join(CONFIGS)}")
+if args.tasks < 2 or args.group < 1:
+    ap.error(f"--tasks {args.tasks} --group {args.group}: give at least 2 tasks (wrong code is another task's) "
+             "and 1 candidate each")
 
 
 def distinct(code, j):
@@ -122,6 +128,8 @@ def main():
             print(f"{config}: skipped, no GPU")
             continue
         out["runs"].append(run(config, pairs, names))
+    if not out["runs"]:
+        sys.exit(f"--configs {args.configs}: nothing ran; the gpu configs need CUDA")
     base = out["runs"][0]
     for r in out["runs"][1:]:
         diff = [i for i, (a, b) in enumerate(zip(base["verdicts"], r["verdicts"]))
