@@ -8,8 +8,9 @@
 #     DIR=$OUT CKPTS=/tmp/rl RL_SECONDS=480 bash bench/rl_small.sh   # on the device machine, one call
 #     DIR=$OUT CKPTS=/tmp/rl RL_SECONDS=480 bash bench/rl_small.sh   # ...the same again: SFT is kept, arms resume
 #
-# Held out: the suite's 45 held-out tasks plus EVAL_FRESH unseen generated ones (data/suite.py --fresh at seed 3:
-# neither the SFT corpus nor the train split has them), written to DIR/eval.jsonl. EVAL=embedded scores the 45.
+# Held out: the suite's 45 held-out tasks plus EVAL_FRESH unseen generated ones (data/suite.py --fresh at seed 3
+# --with_heldout: neither the SFT corpus nor the train split has them), written to DIR/eval.jsonl. EVAL=embedded
+# scores the 45.
 # DIR gets sft.log and <arm>.log (the console: every step's metrics and the evals) and <arm>.jsonl as they run;
 # checkpoints go to CKPTS (default DIR). RL_SECONDS bounds each arm's wall time (timeout), so a call on a lent machine
 # always returns its logs; an arm whose checkpoint exists resumes from it (--resume), so a second call continues.
@@ -27,14 +28,7 @@ export PYTHONUNBUFFERED=1
 t0=$(date +%s)
 EVAL=${EVAL:-$DIR/eval.jsonl}
 if [ "$EVAL" = "$DIR/eval.jsonl" ] && [ ! -s "$EVAL" ]; then
-  python data/suite.py --fresh "$EVAL_FRESH" --seed 3 --out "$DIR/fresh_eval.jsonl"
-  python - "$DIR/fresh_eval.jsonl" "$EVAL" <<'PY'
-import json, sys
-held = [r for r in map(json.loads, open("data/suite.jsonl")) if r["split"] == "heldout"]
-fresh = [json.loads(x) for x in open(sys.argv[1])]
-open(sys.argv[2], "w").writelines(json.dumps(r) + "\n" for r in held + fresh)
-print(f"held out: {len(held)} suite + {len(fresh)} fresh = {len(held) + len(fresh)} tasks")
-PY
+  python data/suite.py --fresh "$EVAL_FRESH" --seed 3 --with_heldout --out "$EVAL"
 fi
 if [ ! -s "$CKPTS/sft.pt" ]; then
   python train_sft.py --preset small --epochs "$SFT_EPOCHS" --out "$CKPTS/sft.pt" --save_every 100000 2>&1 \

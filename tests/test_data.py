@@ -149,6 +149,27 @@ def test_fresh_expression_pool_is_unseen_solvable_and_loads_as_tasks(tmp_path, p
     assert r.returncode == 2 and "--fresh -3" in r.stderr and "Traceback" not in r.stderr
 
 
+def test_with_heldout_widens_the_held_out_set_without_clashing_with_an_rl_pool(tmp_path):
+    """--fresh N --with_heldout: the suite's held-out tasks unchanged, then N unseen tasks marked held-out, under
+    names and problem ids no suite task and no --fresh RL pool uses (train_rl refuses a name with two codes)."""
+    out, pool_file = tmp_path / "held.jsonl", tmp_path / "pool.jsonl"
+    suite_py = str(ROOT / "data" / "suite.py")
+    subprocess.run([sys.executable, suite_py, "--fresh", "6", "--seed", "5", "--with_heldout", "--out", str(out)],
+                   check=True, capture_output=True)
+    subprocess.run([sys.executable, suite_py, "--fresh", "6", "--seed", "5", "--out", str(pool_file)], check=True,
+                   capture_output=True)
+    held, fresh, pool_rl = load_tasks("embedded", split="heldout"), load_tasks(str(out)), load_tasks(str(pool_file))
+    assert [t.row for t in fresh[:len(held)]] == [t.row for t in held]
+    extra = fresh[len(held):]
+    assert [t.src for t in extra] == [t.src for t in pool_rl]  # the same unseen tasks, renamed
+    assert all(t.split == "heldout" for t in extra)
+    names = {t.name for t in load_tasks("embedded")} | {t.name for t in pool_rl}
+    assert len({t.name for t in fresh}) == len(fresh) and not {t.name for t in extra} & names
+    assert len({t.row["problem_id"] for t in fresh}) == len(fresh)
+    r = subprocess.run([sys.executable, suite_py, "--with_heldout", "--out", str(out)], capture_output=True, text=True)
+    assert r.returncode == 2 and "--with_heldout" in r.stderr and "Traceback" not in r.stderr
+
+
 def test_kernelbench_jsonl_and_checkout_folder_load_the_same_tasks(tmp_path):
     rows = kernelbench_rows(1)
     a = load_tasks(str(ROOT.parent / "shared" / "kernelbench"), level=1)
