@@ -4,7 +4,7 @@ The embedded task suite: KernelBench-format problems with CPU-sized shapes, and 
     python data/suite.py             # rewrite data/suite.jsonl from the tables below
     python data/suite.py --list      # name, family, split of every task
     python data/suite.py --fresh 2000 --out data/rl_exprs.jsonl   # unseen generated tasks (no SFT row has them): RL prompts
-    python data/suite.py --fresh 200 --seed 3 --with_heldout --out heldout245.jsonl   # a wider held-out set
+    python data/suite.py --fresh 200 --seed 3 --with_heldout --out heldout245.jsonl   # wider held-out set
 
 Each row of data/suite.jsonl is a KernelBench JSONL row (level, problem_id, name, code) plus the task's
 family, op, split and params, which data/solutions.py uses to write reference solutions for the SFT corpus.
@@ -316,7 +316,7 @@ def main():
     ap.add_argument("--fresh", type=int, default=0, help="instead write this many unseen generated train tasks")
     ap.add_argument("--seed", type=int, default=2, help="--fresh's generator seed (0 and 1 are the suite's)")
     ap.add_argument("--with_heldout", action="store_true",
-                    help="--fresh as a held-out set: the suite's held-out tasks, then the fresh ones renamed as held-out")
+                    help="--fresh as a held-out set: the suite's held-out tasks, then the fresh ones as held-out")
     args = ap.parse_args()
     if args.fresh < 0:
         ap.error(f"--fresh {args.fresh}: give a number of tasks, at least 1")
@@ -333,9 +333,9 @@ def main():
         if args.with_heldout:  # 45 held-out tasks move by +-2 between evals; the fresh ones widen the set
             held = [r for r in map(json.loads, open(SUITE, encoding="utf-8")) if r["split"] == "heldout"]
             top = max(r["problem_id"] for r in held)  # fresh names must not clash with an RL pool's (train_rl checks)
-            rows = held + [dict(r, problem_id=top + 1 + i, name=f"{top + 1 + i}_{r['op']}_s{args.seed}", split="heldout")
-                           for i, r in enumerate(rows)]
-            what = f"{len(held)} suite held-out + {len(rows) - len(held)} unseen generated (seed {args.seed}) held-out tasks"
+            rows = held + [dict(r, problem_id=top + 1 + i, name=f"{top + 1 + i}_{r['op']}_s{args.seed}",
+                                split="heldout") for i, r in enumerate(rows)]
+            what = f"{len(held)} suite held-out + {len(rows) - len(held)} unseen (seed {args.seed}) held-out tasks"
         write(args.out, rows)
         return print(f"{what} -> {args.out}")
     rows = build() if args.list else write(args.out)
