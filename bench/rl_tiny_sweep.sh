@@ -10,6 +10,7 @@
 # --ckpt CKPT --verify_device cpu --workers W), and all runs start at once. SECONDS_EACH bounds each run (timeout),
 # so a call on a lent machine returns its logs; DIR gets NAME.log (console) and NAME.jsonl (per-step metrics).
 # W verifier workers per run: on 16 cores, 4 runs x 3 workers leave room for the samplers.
+# SAVE=N writes CKPTS/NAME.pt every N steps (default: none; the runs are measurements, and end by timeout).
 set -euo pipefail
 CKPT=${CKPT:?give CKPT=path/to/sft.pt}
 CONFIGS=${CONFIGS:?give CONFIGS="run NAME [flags]; run NAME2 [flags]"}
