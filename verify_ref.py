@@ -124,7 +124,9 @@ def make_reference(src, settings, name="problem"):
             for k in range(settings.trials):
                 with RNG_LOCK:  # the forward too: a reference may draw random numbers (dropout)
                     xs = ref.inputs(k)
-                    ref.in_bytes = sum(x.numel() * x.element_size() for x in xs if isinstance(x, torch.Tensor))
+                    # the largest trial's inputs: footprint() must cover every trial when get_inputs varies shapes
+                    ref.in_bytes = max(ref.in_bytes, sum(x.numel() * x.element_size() for x in xs
+                                                         if isinstance(x, torch.Tensor)))
                     if k == 0:  # trial 0's inputs: the compile pass (verify_worker.run_compile) builds for them
                         ref.in_spec = [("tensor", tuple(x.shape), x.dtype) if isinstance(x, torch.Tensor)
                                        else ("value", x) for x in xs]

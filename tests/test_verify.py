@@ -356,3 +356,17 @@ def test_compile_pass_builds_kernels_without_launching_them(tmp_path):
     assert got["launches_after"] == 1 and got["right_after"]
     assert got["tuned"] == {"type": "compiled", "skipped": True}
     assert got["boom"]["error"] and not got["flag_reset"]
+
+
+def test_a_reference_whose_inputs_vary_compiles_for_trial_0_and_reserves_for_the_largest():
+    """get_inputs may draw shapes at random: the compile pass builds for trial 0's inputs (in_spec), and the
+    memory gate's footprint covers the largest trial's inputs, not whichever trial ran last."""
+    from verify_ref import make_reference
+    src = ("import torch\nimport torch.nn as nn\n\nclass Model(nn.Module):\n    def forward(self, x):\n"
+           "        return x * 2\n\ndef get_inputs():\n    return [torch.randn(int(torch.randint(1, 4000, (1,))), 4)]\n\n"
+           "def get_init_inputs():\n    return []\n")
+    ref = make_reference(src, Settings(device="cpu", trials=4), "varying")
+    sizes = [o[0].numel() * o[0].element_size() for o in ref.outs]  # x * 2 has the input's shape and dtype
+    assert len(set(sizes)) > 1, sizes  # the seeds differ per trial, so the shapes do
+    assert ref.in_bytes == max(sizes)
+    assert ref.in_spec == [("tensor", tuple(ref.outs[0][0].shape), ref.outs[0][0].dtype)]
