@@ -100,3 +100,33 @@ def test_eval_samples_from_a_checkpoint(tiny, tmp_path):
     assert [g["task"] for g in gens] == ["1_relu", "1_relu", "32_sum_rows", "32_sum_rows"]
     rep = json.loads((out / "report.json").read_text())
     assert rep["n_completions"] == 4 and rep["summary"]["robust"]["correct@2"] == 0  # a random model writes no kernel
+
+
+def test_copy_errors_classifies_where_an_expression_answer_goes_wrong(tmp_path):
+    """bench/copy_errors.py on real held-out tasks and corpus-format completions: a right answer, a misquoted
+    operator, a quoted-right but miscopied constant, a verdict that disagrees with matching text, no quote at all,
+    and a task that is not an expression (skipped); a row without a verdict names its file and line."""
+    held = {t.name: t for t in load_tasks("embedded", "heldout")}
+    t = held["564_heldexpr2"]  # torch.relu(torch.clamp(x, min=-0.5, max=1.0))
+    good = solution(t.row, random.Random(0))
+    assert "The reference returns torch.relu(torch.clamp(x, min=-0.5, max=1.0)). " in good
+    misquote = good.replace("returns torch.relu(torch.clamp(x, min=-0.5,", "returns torch.relu(torch.clamp(x * 2.0, min=-0.5,")
+    miscopy = good.replace("y = relu(tl.clamp(x, min=-0.5, max=1.0))", "y = relu(tl.clamp(x, min=-0.5, max=0.5))")
+    assert misquote != good and miscopy != good
+    mm = next(x for x in held.values() if x.row.get("family") == "matmul")
+    rows = [(t.name, good, True), (t.name, misquote, False), (t.name, miscopy, False), (t.name, good, False),
+            (t.name, "no plan here", False), (mm.name, solution(mm.row, random.Random(0)), False)]
+    p = tmp_path / "results.jsonl"
+    p.write_text("".join(json.dumps({"task": n, "text": x, "robust": {"correct": ok}}) + "\n" for n, x, ok in rows))
+    r = subprocess.run([sys.executable, "bench/copy_errors.py", str(p), "--show"], cwd=ROOT, capture_output=True,
+                       text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    table = {ln.split(" | ")[0].strip("| "): ln.split(" | ")[1].strip(" |") for ln in r.stdout.splitlines()
+             if ln.startswith("| ") and " | " in ln}
+    assert table == {"class": str(p), "correct": "1", "miscopied: constant": "1", "misquoted: operator": "1",
+                     "unparsed": "1", "wrong": "1", "total": "5"}
+    assert "quoted    torch.relu(torch.clamp(x * 2.0, min=-0.5, max=1.0))" in r.stdout
+    p.write_text(json.dumps({"task": t.name, "text": good}) + "\n")
+    r = subprocess.run([sys.executable, "bench/copy_errors.py", str(p)], cwd=ROOT, capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 2 and f"{p}:1" in r.stderr and "robust" in r.stderr, r.stderr
