@@ -16,9 +16,11 @@ One step, as in DESIGN.md: take --batch_prompts tasks, sample --group completion
 R_speedup and per-token advantages (reward.py), recompute old log-probs with the training model in chunks, then
 --updates passes of the clipped-ratio loss over response tokens, with an optional k3 KL penalty to the frozen
 starting model. After the optimizer step the engine copies the new weights in place (no disk). Identical code
-within a step is verified once. On a GPU most of a step is verification: each candidate runs in a fresh sandboxed
-process with its own CUDA context, which the driver creates one at a time (~0.14 s each: at most about 7
-candidates a second per GPU), and compiles there, before it takes the GPU (bench/RESULTS.md, verifier run D).
+within a step is verified once. Every --eval_every steps: greedy correct@1 on held-out tasks, by default the suite's
+45 and 200 unseen generated ones (--eval_fresh; 45 alone move by +-2 tasks between evals), the 45 also alone.
+On a GPU most of a step is verification: each candidate runs in a fresh sandboxed process with its own CUDA
+context, which the driver creates one at a time (~0.14 s each: at most about 7 candidates a second per GPU), and
+compiles there, before it takes the GPU (bench/RESULTS.md, verifier run D).
 
 Under torchrun each rank samples and verifies its share of the prompts on its own GPU (whole groups, so
 advantages need no communication); the model is sharded with FSDP2, the loss is normalised globally, metrics are
@@ -47,6 +49,8 @@ ap.add_argument("--tasks", default="embedded", help="embedded | KernelBench fold
 ap.add_argument("--level", default=None)
 ap.add_argument("--ids", default=None)
 ap.add_argument("--eval_tasks", default="embedded", help="held-out tasks for greedy correct@1")
+ap.add_argument("--eval_fresh", type=int, default=200, help="with --eval_tasks embedded: also score this many unseen "
+                "generated tasks (data/suite.py --fresh N --seed 3 --with_heldout; 45 alone cannot resolve 5 points)")
 ap.add_argument("--eval_every", type=int, default=None, help="steps between held-out evals (0: none)")
 # sampling
 ap.add_argument("--batch_prompts", type=int, default=None, help="prompts per step (PAPER.md §1: 32)")
@@ -197,7 +201,8 @@ def main():
     from reward import plan_code_masks, reward_terms, token_advantages
     from sample import Engine
     from verify import Settings, VerifierPool
-    from data.tasks import load_tasks
+    from data.suite import heldout_rows
+    from data.tasks import load_tasks, row_task
     args = ap.parse_args()
     for k, v in PRESETS[args.preset].items():
         if getattr(args, k) is None:
@@ -209,6 +214,8 @@ def main():
         raise InputError(f"--temperature {args.temperature}: RL samples, so it must be above 0")
     if args.verify_device not in (None, "cpu") and not (args.verify_device.startswith("cuda") and cuda):
         raise InputError(f"--verify_device {args.verify_device}: use cpu, or cuda / cuda:N on a GPU machine")
+    if args.eval_fresh < 0:
+        raise InputError(f"--eval_fresh {args.eval_fresh}: give a number of unseen tasks to score, or 0")
     if args.batch_prompts % world:
         raise InputError(f"--batch_prompts {args.batch_prompts} must divide over {world} ranks")
 
@@ -242,7 +249,14 @@ def main():
         log(f"resumed from {args.out} at step {step}")
 
     tasks = load_tasks(args.tasks, "train" if args.tasks == "embedded" else None, args.level, args.ids)
-    held = load_tasks(args.eval_tasks, "heldout" if args.eval_tasks == "embedded" else None) if args.eval_every else []
+    suite_held = set()  # with --eval_fresh, the suite's own held-out tasks, also counted alone
+    if not args.eval_every:
+        held = []
+    elif args.eval_tasks == "embedded" and args.eval_fresh:
+        held = [row_task(r) for r in heldout_rows(args.eval_fresh)]  # the suite's 45 held-out tasks first
+        suite_held = {t.name for t in held[:len(held) - args.eval_fresh]}
+    else:
+        held = load_tasks(args.eval_tasks, "heldout" if args.eval_tasks == "embedded" else None)
     src = {t.name: t.src for t in tasks}
     clash = sorted(h.name for h in held if src.get(h.name, h.src) != h.src)
     if clash:  # prompts, verdicts and logs are keyed by task name
@@ -280,15 +294,22 @@ def main():
                                temperature=0) if mine else []
         vs = pool.map([(t.src, o.text) for t, o in zip(mine, outs)], [t.name for t in mine]) if mine else []
         good = [bool(v.valid and v.correct) for v in vs]
-        ok, valid, fast1, n = all_sum([sum(good), sum(bool(v.valid) for v in vs),
-                                       sum(g and (v.speedup or 0) > 1 for g, v in zip(good, vs)), len(vs)])
-        per = {t.name: g for t, g in zip(mine, good)}
+        ok, valid, fast1, n, ok_suite = all_sum([sum(good), sum(bool(v.valid) for v in vs),
+                                                 sum(g and (v.speedup or 0) > 1 for g, v in zip(good, vs)), len(vs),
+                                                 sum(g for t, g in zip(mine, good) if t.name in suite_held)])
+        solved = sorted(t.name for t, g in zip(mine, good) if g and (t.name in suite_held or not suite_held))
+        if fsdp:  # every rank's share of the names
+            every = [None] * world
+            dist.all_gather_object(every, solved)
+            solved = sorted(sum(every, []))
         timed = f", fast1 {fast1 / max(1, n):.3f}" if settings.timing else ""  # PAPER.md §6: correct and faster
-        log(f"eval step {at} | held-out greedy correct@1 {ok / max(1, n):.3f} ({int(ok)}/{int(n)}), valid "
-            f"{valid / max(1, n):.3f}{timed} | {sorted(k for k, v in per.items() if v)}")
+        wide = f"; the suite's {len(suite_held)}: {int(ok_suite)}" if suite_held else ""
+        log(f"eval step {at} | held-out greedy correct@1 {ok / max(1, n):.3f} ({int(ok)}/{int(n)}{wide}), valid "
+            f"{valid / max(1, n):.3f}{timed} | solved{' of the suite' if suite_held else ''}: {solved}")
         if args.log and master:
             with open(args.log, "a") as f:
                 f.write(json.dumps({"step": at, "eval_correct@1": ok / max(1, n), "eval_valid": valid / max(1, n),
+                                    **({"eval_correct@1_suite": ok_suite / len(suite_held)} if suite_held else {}),
                                     **({"eval_fast1": fast1 / max(1, n)} if settings.timing else {})}) + "\n")
         return ok / max(1, n)
 

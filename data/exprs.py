@@ -96,15 +96,21 @@ def depends_on_every_input(expr, names):
 
 def generate(n, seed, exclude=()):
     """n distinct (arity, torch expression, Triton expression), none of them in `exclude` (torch side)."""
+    import torch
     rng = random.Random(seed)
     out, seen = [], set(exclude)
-    while len(out) < n:
-        names = rng.choice([["x"], ["a", "b"]])
-        t = strip(node(rng, names, rng.choice([1, 2, 2])))
-        if t in seen or not depends_on_every_input(t, names):
-            continue
-        seen.add(t)
-        out.append((len(names), t, to_triton(t)))
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)  # 64x64 ops: a thread pool only adds overhead, 20x more beside a busy process
+    try:
+        while len(out) < n:
+            names = rng.choice([["x"], ["a", "b"]])
+            t = strip(node(rng, names, rng.choice([1, 2, 2])))
+            if t in seen or not depends_on_every_input(t, names):
+                continue
+            seen.add(t)
+            out.append((len(names), t, to_triton(t)))
+    finally:
+        torch.set_num_threads(threads)
     return out
 
 

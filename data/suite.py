@@ -185,6 +185,17 @@ def fresh_expr_rows(n, seed=2):
     return expr_rows(generate(n, seed=seed, exclude=seen), "rlexpr")
 
 
+def heldout_rows(n_fresh, seed=3):
+    """The suite's held-out tasks, then n_fresh unseen generated ones (fresh_expr_rows) marked held-out and renamed
+    {pid}_{op}_s{seed}, so they never clash with a --fresh RL pool's names (train_rl.py checks). 45 tasks move
+    by +-2 between evals and cannot resolve a 5-point change; 245 can. Seed 3 is the held-out set every RL
+    figure in bench/RESULTS.md was scored on."""
+    held = [r for r in build() if r["split"] == "heldout"]
+    top = max(r["problem_id"] for r in held)
+    return held + [dict(r, problem_id=top + 1 + i, name=f"{top + 1 + i}_{r['op']}_s{seed}", split="heldout")
+                   for i, r in enumerate(fresh_expr_rows(n_fresh, seed) if n_fresh else [])]
+
+
 def sft_expr_rows(n=N_SFT_EXPRS):
     """The SFT corpus's extra generated expressions (data/corpus.py): outside the suite, so never held out.
     With one completion per expression, the tiny model can only lower its loss on thousands of distinct ones by
@@ -326,16 +337,12 @@ def main():
         if args.out == str(SUITE):
             ap.error("--fresh: give --out FILE.jsonl (the suite itself is not overwritten)")
         try:
-            rows = fresh_expr_rows(args.fresh, args.seed)
+            rows = heldout_rows(args.fresh, args.seed) if args.with_heldout else fresh_expr_rows(args.fresh, args.seed)
         except ValueError as e:
             ap.error(f"--seed: {e}")
         what = f"{len(rows)} unseen generated train tasks (seed {args.seed})"
-        if args.with_heldout:  # 45 held-out tasks move by +-2 between evals; the fresh ones widen the set
-            held = [r for r in map(json.loads, open(SUITE, encoding="utf-8")) if r["split"] == "heldout"]
-            top = max(r["problem_id"] for r in held)  # fresh names must not clash with an RL pool's (train_rl checks)
-            rows = held + [dict(r, problem_id=top + 1 + i, name=f"{top + 1 + i}_{r['op']}_s{args.seed}",
-                                split="heldout") for i, r in enumerate(rows)]
-            what = f"{len(held)} suite held-out + {len(rows) - len(held)} unseen (seed {args.seed}) held-out tasks"
+        if args.with_heldout:
+            what = f"{len(rows) - args.fresh} suite held-out + {args.fresh} unseen (seed {args.seed}) held-out tasks"
         write(args.out, rows)
         return print(f"{what} -> {args.out}")
     rows = build() if args.list else write(args.out)

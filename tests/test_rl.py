@@ -111,6 +111,10 @@ def test_two_steps_end_to_end_through_the_real_verifier(start_ckpt, tmp_path):
                        text=True, timeout=600)
     assert r.returncode == 0, r.stderr[-2000:]
     assert "eval step 0 | held-out greedy correct@1" in r.stdout and "eval step 2" in r.stdout
+    # the default held-out set: the suite's 45, then 200 unseen generated tasks (data/suite.py --with_heldout)
+    assert "(0/245; the suite's 45: 0)" in r.stdout
+    evals = [json.loads(x) for x in log.read_text().splitlines() if '"eval_correct@1"' in x]
+    assert [(e["step"], e["eval_correct@1"], e["eval_correct@1_suite"]) for e in evals] == [(0, 0, 0), (2, 0, 0)]
     steps = [json.loads(x) for x in log.read_text().splitlines() if '"r_correct"' in x]
     assert [s["step"] for s in steps] == [1, 2]
     for s in steps:  # a random model writes no valid kernel: the verifier says so, and nothing is paid
@@ -132,7 +136,8 @@ def test_train_and_eval_tasks_may_not_share_a_name_with_other_code(start_ckpt, t
 
 @pytest.mark.parametrize("flags, says", [(["--temperature", "0"], "--temperature 0.0: RL samples"),
                                          (["--verify_device", "gpu"], "--verify_device gpu: use cpu"),
-                                         (["--verify_device", "cuda"], "--verify_device cuda: use cpu")])
+                                         (["--verify_device", "cuda"], "--verify_device cuda: use cpu"),
+                                         (["--eval_fresh", "-1"], "--eval_fresh -1: give a number")])
 def test_bad_sampling_and_verifier_flags_stop_naming_the_flag(start_ckpt, tmp_path, flags, says):
     if flags[-1] == "cuda" and torch.cuda.is_available():
         pytest.skip("cuda is a valid --verify_device on a GPU machine")
@@ -171,7 +176,8 @@ def test_fsdp2_on_two_gloo_processes(start_ckpt, tmp_path):
                        cwd=ROOT, capture_output=True, text=True, timeout=900, env=env)
     assert r.returncode == 0, r.stderr[-3000:]
     assert "2 rank(s)" in r.stdout and "step 2/2" in r.stdout
-    assert r.stdout.count("(0/45)") == 2  # 23 + 22 held-out tasks, summed over the ranks, at steps 0 and 2
+    # 123 + 122 held-out tasks (the suite's 45 and 200 unseen), summed over the ranks, at steps 0 and 2
+    assert r.stdout.count("(0/245; the suite's 45: 0)") == 2
     from model import load_checkpoint
     m, _, ck = load_checkpoint(tmp_path / "rl.pt")
     assert ck["step"] == 2 and all(torch.isfinite(p).all() for p in m.parameters())
