@@ -265,7 +265,8 @@ def main():
     prompts = {t.name: prompt_ids(tok, t.src) for t in tasks + held}
     max_len = max(map(len, prompts.values())) + args.max_new_tokens
     # Rollouts in bf16 on the GPU from the fp32 master weights; fp32 on the CPU.
-    engine = Engine(model, tok, max_batch=max(args.batch_prompts // world * args.group, len(held)),
+    # Rows decoded at once: this rank's rollouts, or its share of the held-out tasks (generate chunks beyond it).
+    engine = Engine(model, tok, max_batch=max(args.batch_prompts // world * args.group, -(-len(held) // world)),
                     max_len=max_len, dtype=dtype)
     vdev = args.verify_device or (device if cuda else "cpu")
     settings = Settings(device=vdev, verifier=args.verifier, timing=vdev.startswith("cuda") and not args.no_timing,
