@@ -32,7 +32,7 @@ TOKEN = re.compile(r"\d+\.\d+|\d+|\w+|\S")
 
 def kind(tok, nxt):
     """What a token of an expression is: operator, variable, constant or function (a name before a parenthesis)."""
-    if tok in "+-*/" or tok in (">", "<"):
+    if tok in ("+", "-", "*", "/", ">", "<"):
         return "operator"
     if re.fullmatch(r"\d+(\.\d+)?", tok):
         return "constant"
@@ -78,15 +78,18 @@ def classify(src, text, correct):
     return "wrong", ref, q, y
 
 
-def tally(path, tasks, show=False):
-    """Counter of classes over one results.jsonl (robust verdicts); show prints each miss."""
+def tally(path, tasks, src, show=False):
+    """Counter of classes over one results.jsonl (robust verdicts) of tasks from src; show prints each miss."""
     c = Counter()
     for i, r in read_jsonl(path, "results"):
         try:
             t, text, ok = tasks.get(r["task"]), r["text"], bool(r["robust"]["correct"])
         except (KeyError, TypeError) as e:
             raise InputError(f"{path}:{i}: not an eval.py results row (no {e})")
-        got = classify(t.src, text, ok) if t else None
+        if t is None:  # eval.py's results come from a task source: this one is not it
+            raise InputError(f"{path}:{i}: task {r['task']!r} is not in --tasks {src}; give the tasks it was "
+                             f"evaluated on")
+        got = classify(t.src, text, ok)
         if got:
             c[got[0]] += 1
             if show and got[0] != "correct":
@@ -101,7 +104,7 @@ def main():
     ap.add_argument("--show", action="store_true", help="print each miss: reference, quote and kernel line")
     args = ap.parse_args()
     tasks = {t.name: t for t in load_tasks(args.tasks, None)}
-    counts = [tally(p, tasks, args.show) for p in args.results]
+    counts = [tally(p, tasks, args.tasks, args.show) for p in args.results]
     keys = sorted(set().union(*counts), key=lambda k: (k != "correct", k))
     print("| class | " + " | ".join(args.results) + " |")
     print("|---|" + "---|" * len(counts))

@@ -105,7 +105,8 @@ def test_eval_samples_from_a_checkpoint(tiny, tmp_path):
 def test_copy_errors_classifies_where_an_expression_answer_goes_wrong(tmp_path):
     """bench/copy_errors.py on real held-out tasks and corpus-format completions: a right answer, a misquoted
     operator, a quoted-right but miscopied constant, a verdict that disagrees with matching text, no quote at all,
-    and a task that is not an expression (skipped); a row without a verdict names its file and line."""
+    and a task that is not an expression (skipped); a row without a verdict, or of a task not in --tasks, names its
+    file and line."""
     held = {t.name: t for t in load_tasks("embedded", "heldout")}
     t = held["564_heldexpr2"]  # torch.relu(torch.clamp(x, min=-0.5, max=1.0))
     good = solution(t.row, random.Random(0))
@@ -130,3 +131,7 @@ def test_copy_errors_classifies_where_an_expression_answer_goes_wrong(tmp_path):
     r = subprocess.run([sys.executable, "bench/copy_errors.py", str(p)], cwd=ROOT, capture_output=True, text=True,
                        timeout=120)
     assert r.returncode == 2 and f"{p}:1" in r.stderr and "robust" in r.stderr, r.stderr
+    p.write_text(json.dumps({"task": "999_not_a_suite_task", "text": good, "robust": {"correct": False}}) + "\n")
+    r = subprocess.run([sys.executable, "bench/copy_errors.py", str(p)], cwd=ROOT, capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 2 and f"{p}:1: task '999_not_a_suite_task' is not in --tasks embedded" in r.stderr, r.stderr
