@@ -30,7 +30,6 @@ import dataclasses
 import hashlib
 import json
 import os
-import pickle
 import queue
 import shutil
 import socket
@@ -45,9 +44,10 @@ from pathlib import Path
 
 import torch
 
-from verify_ref import ProblemError, Reference, compare, load_problem, make_reference  # noqa: F401 (API)
+from verify_judge import run_candidate
+from verify_ref import TRIVIAL, ProblemError, Reference, compare, load_problem, make_reference  # noqa: F401 (API)
 from verify_static import extract_code, static_check
-from verify_worker import JOB, dumps, gpu_lock, time_forward
+from verify_wire import recv_header
 
 ROOT = Path(__file__).resolve().parent
 
@@ -95,6 +95,7 @@ class Settings:
     mem_gb: float = 4.0
     ref_cache_gb: float = 32.0
     compile_first: bool = True  # GPU: compile a candidate's kernels before it takes the GPU (verify_worker.run_compile)
+    hidden_shape: bool = True  # one more trial on a shape variant the candidate cannot predict (verify_ref.add_variant)
 
 
 @dataclass
@@ -109,6 +110,7 @@ class Verdict:
     flags: list = field(default_factory=list)
     ref_ms: float | None = None
     cand_ms: float | None = None
+    degenerate: list = field(default_factory=list)  # trivial outputs that pass this problem's check (verify_ref)
     seconds: float = 0.0
     # seconds per phase (see judge); per_trial: [inputs, round trip, forward, check]
     phases: dict = field(default_factory=dict)
@@ -158,17 +160,8 @@ class Slot:
                                      cwd=self.home, stdin=subprocess.DEVNULL)
         theirs.close()
         self.conn = Connection(ours.detach())
-        if not self.conn.poll(300):
-            raise RuntimeError("a verifier worker did not start within 300 s")
-        self.recv()  # "ready"
-
-    def send(self, obj):
-        self.conn.send_bytes(pickle.dumps(obj))
-
-    def recv(self, timeout=None):
-        if timeout is not None and not self.conn.poll(timeout):
-            raise TimeoutError
-        return pickle.loads(self.conn.recv_bytes())
+        if recv_header(self.conn, 300)["type"] != "ready":
+            raise RuntimeError("a verifier worker did not start")
 
     def close(self):
         self.conn.close()
@@ -230,152 +223,6 @@ class MemoryGate:
             with self.cond:
                 self.free += need
                 self.cond.notify_all()
-
-
-class ChildDied(Exception):
-    """The zygote's word that the candidate's process ended before it was told to."""
-
-
-def run_candidate(slot, code, ref, dev, v):
-    """Run one candidate in a fresh child of `slot` on device `dev`; fill v's compile, func_runtime, correct and
-    speedup layers."""
-    s = dev.s
-    cuda = s.device.startswith("cuda")
-    deadline = time.monotonic() + s.timeout + 30  # the zygote kills the child at s.timeout; this is a backstop
-
-    def ask(obj):
-        slot.conn.send_bytes(dumps(obj, cuda))
-        m = slot.recv(timeout=max(0.1, deadline - time.monotonic()))
-        if m["type"] == "exit":
-            raise ChildDied(m)
-        return m
-
-    slot.conn.send_bytes(JOB + pickle.dumps({"timeout": s.timeout, "mem_gb": s.mem_gb, "gpu_mem_fraction": dev.gpu_fraction}))
-    try:
-        t0 = time.perf_counter()
-        m = ask({"code": code, "init_inputs": ref.init_inputs, "init_seed": ref.init_seed, "overrides": ref.overrides})
-        v.phases["load"] = round(time.perf_counter() - t0, 3)
-        if m["type"] == "error":
-            v.fail("compile", m["error"])
-        else:
-            v.compiled = True
-            v.ok("compile")
-            with dev.gate.hold(ref.footprint()):
-                judge(ask, ref, s, v, dev.lock_path, cuda, dev.gpu)
-            if "out of memory" in (v.reason or "").lower():
-                v.flags.append("out of memory: check the candidate alone before blaming it")
-        slot.send({"op": "bye"})
-        slot.recv(timeout=max(0.1, deadline - time.monotonic()))  # the zygote's "exit"
-    except ChildDied as e:
-        how, detail = e.args[0]["how"], e.args[0]["detail"]
-        why = {"timeout": f"timed out after {detail} s", "signal": f"the process was killed by {detail}",
-               "exit": f"the process exited with status {detail}", "ok": "the process exited"}[how]
-        v.correct = False
-        v.fail("correct" if v.compiled else "compile", why)
-    return v
-
-
-def judge(ask, ref, s, v, lock_path, cuda, gpu):
-    """Trials one at a time: func layer (runtime), then correct; the first wrong trial ends it. Phases: compile (GPU:
-    kernels built before the GPU is taken), queue (for its shared use), trials, wait (for its exclusive use), timing."""
-    if cuda and s.compile_first:
-        # CPU work (~0.8 s, bench/RESULTS.md run D) kept out of gpu.shared(); trial 0 reports any failure again.
-        t0 = time.perf_counter()
-        ask({"op": "compile", "spec": ref.in_spec})
-        v.phases["compile"] = round(time.perf_counter() - t0, 3)
-    t0 = time.perf_counter()
-    with gpu.shared():
-        v.phases["queue"] = round(time.perf_counter() - t0, 3)
-        ok = judge_trials(ask, ref, s, v)
-    v.phases["trials"] = round(time.perf_counter() - t0 - v.phases["queue"], 3)
-    if ok and v.valid and s.timing and cuda:
-        t0 = time.perf_counter()
-        with gpu.exclusive():
-            v.phases["wait"] = round(time.perf_counter() - t0, 3)
-            judge_timing(ask, ref, s, v, lock_path)
-        v.phases["timing"] = round(time.perf_counter() - t0 - v.phases["wait"], 3)
-
-
-def trial(ask, ref, k):
-    """Send trial k's inputs (CUDA IPC on the GPU: no copy); (inputs, their fingerprint, the reply, seconds)."""
-    t0 = time.perf_counter()
-    inputs = ref.inputs(k)
-    before = ref.fingerprint(inputs)
-    t1 = time.perf_counter()
-    m = ask({"op": "trial", "inputs": inputs})
-    return inputs, before, m, (t1 - t0, time.perf_counter() - t1, m.get("forward_s", 0.0))
-
-
-def judge_trials(ask, ref, s, v):
-    """True when every trial was correct."""
-    func_bad, launches = None, []
-    for k, ref_outs in enumerate(ref.outs):
-        inputs = None  # free the last trial's inputs before drawing the next (GBs at full size)
-        inputs, before, m, secs = trial(ask, ref, k)
-        t0 = time.perf_counter()
-        if m["type"] == "error":
-            v.fail("correct", f"trial {k}: forward raised {m['error']}")
-            return False
-        # Func, runtime (PAPER.md §3): a launch, no aten compute outside kernels, outputs written by kernels.
-        launches.append(m["launches"])
-        if func_bad is None:
-            if m["launches"] == 0:
-                func_bad = "forward launched no Triton kernel"
-            elif m["compute_ops"]:
-                func_bad = f"PyTorch compute ran outside Triton kernels: {', '.join(m['compute_ops'][:5])}"
-            elif m["unwritten"]:
-                func_bad = f"output {m['unwritten'][0]} was not written by a Triton kernel (a decoy kernel?)"
-            if func_bad and s.verifier == "robust":  # naive mode records it and lets it pass
-                v.valid = False
-                v.fail("func_runtime", func_bad)
-        if m["alias"]:
-            v.fail("correct", f"trial {k}: an output aliases an input")
-            return False
-        # On the GPU the child shares our inputs (CUDA IPC), so its writes are visible here; on the CPU
-        # it sends back what it was given.
-        after = ref.fingerprint(m["inputs_after"] if m["inputs_after"] is not None else inputs)
-        if after != before:
-            i = next(i for i, (a, b) in enumerate(zip(after, before)) if a != b)
-            v.fail("correct", f"trial {k}: input {i} was mutated")
-            return False
-        bad = compare(ref_outs, m["outs"], s.atol, s.rtol)
-        # where a trial's time goes: drawing inputs, the round trip, the child's forward, checking
-        v.phases.setdefault("per_trial", []).append([round(x, 4) for x in (*secs, time.perf_counter() - t0)])
-        if bad:
-            v.fail("correct", f"trial {k}: {bad}")
-            return False
-    if func_bad is None or s.verifier == "naive":
-        v.ok("func_runtime", launches=launches, note=func_bad)
-    v.correct = True
-    v.ok("correct", trials=len(ref.outs))
-    return True
-
-
-def judge_timing(ask, ref, s, v, lock_path):
-    """Speedup layer. Afterwards the output of the last timed call is checked, and so is one more call on
-    other inputs: every timed call saw the same inputs, so stale memory could hold the right answer
-    (PAPER.md §7: correct only for the first calls; uninitialised memory)."""
-    m = ask({"op": "time", "lock": lock_path, "runs": s.runs, "warmup": s.warmup})
-    if m["type"] == "error":
-        v.correct = False
-        return v.fail("correct", f"forward raised while being timed: {m['error']}")
-    bad = compare(ref.outs[-1], m["outs"], s.atol, s.rtol)
-    if not bad:
-        _, _, again, _ = trial(ask, ref, 0)
-        bad = again.get("error") or compare(ref.outs[0], again["outs"], s.atol, s.rtol)
-        if not bad and (again["launches"] == 0 or again["unwritten"]):
-            bad = "the output is no longer written by a Triton kernel"
-    if bad:
-        v.correct = False
-        return v.fail("correct", f"after timing: {bad}")
-    if ref.ms is None:
-        with gpu_lock(lock_path):
-            ref.ms, _ = time_forward(ref.model, ref.inputs(len(ref.outs) - 1), s.runs, s.warmup, ref.device)
-    v.ref_ms, v.cand_ms = ref.ms, m["ms"]
-    v.speedup = ref.ms / m["ms"]
-    if v.speedup > s.flag_speedup:
-        v.flags.append(f"speedup {v.speedup:.1f}x is above {s.flag_speedup}x: check it by hand")
-    v.ok("speedup", ref_ms=ref.ms, cand_ms=m["ms"])
 
 
 # -----------------------------------------------------------------------------
@@ -499,6 +346,9 @@ class VerifierPool:
             v.valid = False
             v.flags.append("verifier error: this verdict says nothing about the candidate")
             return v.fail("problem", f"verifier error: {type(e).__name__}: {e}"[:500])
+        if ref.degenerate:
+            v.degenerate = list(ref.degenerate)
+            v.flags.append(f"degenerate check: an output of {' or '.join(ref.degenerate)} would pass this problem")
         try:
             run_candidate(slot, code, ref, dev, v)
         except Exception as e:  # noqa: BLE001 (the zygote went away, or our side failed, e.g. OOM)

@@ -16,6 +16,8 @@ import ast
 import re
 import sys
 
+from verify_lang import Names, check_language, dotted
+
 FENCE = re.compile(r"```[ \t]*(?:python3?|py)?[ \t]*\n(.*?)```", re.DOTALL)
 
 
@@ -41,35 +43,13 @@ def extract_code(text):
     return None
 
 
-# --- what is allowed -------------------------------------------------------------------------------
-
-# operator is out: attrgetter/methodcaller reach attributes by string, as getattr does.
-IMPORT_ROOTS = {"torch", "triton", "math", "typing", "functools", "itertools", "dataclasses", "__future__",
-                "numbers", "enum", "abc", "collections"}
-# Modules that torch and triton import and so re-export (torch.os, torch.sys, ...): no resolved name may pass
-# through one, or `torch.os.system` would walk around the import rules.
-UNSAFE_MODULES = {"os", "sys", "ctypes", "subprocess", "socket", "shutil", "pathlib", "io", "builtins", "importlib",
-                  "inspect", "gc", "pickle", "threading", "multiprocessing", "signal", "tempfile", "glob", "runpy",
-                  "platform", "traceback", "weakref", "warnings", "logging", "functools", "operator", "linecache"}
 # torch.* callables a forward may use: allocation, dtypes, shape helpers (PAPER.md §3, "glue").
 TORCH_GLUE = {"empty", "empty_like", "empty_strided", "zeros", "zeros_like", "ones", "ones_like", "full",
               "full_like", "arange", "tensor", "device", "Size", "is_tensor", "get_default_dtype", "finfo",
               "iinfo", "promote_types", "result_type", "no_grad", "inference_mode", "float16", "float32",
               "float64", "bfloat16", "int8", "int16", "int32", "int64", "uint8", "bool", "float", "half",
               "long", "int", "cuda.current_device", "cuda.is_available", "cuda.get_device_capability",
-              "cuda.device_count"}
-# Anywhere in the code. Unsafe: native code, raw aten, processes, files, the network, Triton's internals;
-# these never run, in any mode. Cheats: generated kernels, other streams, numpy; these make it invalid.
-TORCH_UNSAFE = ("torch.utils", "torch.ops", "torch._C", "torch.library", "torch.multiprocessing",
-                "torch.distributed", "torch.hub", "torch.load", "torch.save", "torch.backends", "torch.overrides",
-                "triton.testing", "triton.runtime", "triton.compiler", "triton.knobs", "triton.backends",
-                "triton.tools")
-TORCH_CHEATS = ("torch.compile", "torch._inductor", "torch._dynamo", "torch.jit", "torch.cuda.Stream",
-                "torch.cuda.stream", "torch.cuda.graph", "torch.cuda.CUDAGraph", "torch.cuda.set_stream",
-                "torch.fx", "torch.export", "torch.testing", "torch.from_numpy", "torch.autograd", "torch.random",
-                "torch.manual_seed", "torch.set_default_device")
-BANNED_BUILTINS = {"open", "eval", "exec", "compile", "__import__", "globals", "locals", "vars", "setattr",
-                   "delattr", "breakpoint", "input", "memoryview", "exit", "quit", "help"}
+              "cuda.device_count", "cuda.get_device_properties", "cuda.device", "cuda.synchronize", "Tensor"}
 # Tensor methods that compute (a denylist: the runtime monitor is the allowlist that catches the rest).
 COMPUTE_METHODS = {
     "add", "sub", "mul", "div", "matmul", "mm", "bmm", "addmm", "baddbmm", "mv", "dot", "einsum", "relu",
@@ -80,48 +60,12 @@ COMPUTE_METHODS = {
     "logsumexp", "conv2d", "conv1d", "conv3d", "linear", "sort", "topk", "gather", "scatter", "scatter_add",
     "index_select", "masked_select", "tril", "triu", "diag", "outer", "cross", "kron", "fmod", "remainder",
     "lerp", "hardtanh", "leaky_relu", "elu", "selu", "softplus", "mish", "any", "all", "eq", "ne", "lt",
-    "le", "gt", "ge", "logical_and", "logical_or", "logical_not", "numpy", "tolist", "cat", "stack",
+    "le", "gt", "ge", "logical_and", "logical_or", "logical_not", "cat", "stack",
     "add_", "sub_", "mul_", "div_", "relu_", "clamp_", "exp_", "pow_", "sigmoid_", "tanh_", "addmm_",
-    "apply_", "map_", "sum_to_size", "new_tensor", "flip", "roll", "repeat", "repeat_interleave", "tile",
+    "sum_to_size", "new_tensor", "flip", "roll", "repeat", "repeat_interleave", "tile",
 }
 # torch.nn things that only hold weights: reading them in forward is fine, calling them is not possible.
 NN_HOLDERS = {"Parameter", "ParameterList", "ParameterDict", "Buffer"}
-FRAME_ATTRS = {"f_back", "f_globals", "f_locals", "f_builtins", "f_code", "tb_frame", "tb_next", "gi_frame",
-               "cr_frame", "ag_frame", "gi_code"}
-
-
-def dotted(node):
-    parts = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if isinstance(node, ast.Name):
-        parts.append(node.id)
-        return ".".join(reversed(parts))
-    return None
-
-
-class Names:
-    """Resolves local names to what they were imported as: F.relu -> torch.nn.functional.relu."""
-
-    def __init__(self, tree):
-        self.alias = {}
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                for a in node.names:
-                    self.alias[a.asname or a.name.split(".")[0]] = a.name if a.asname else a.name.split(".")[0]
-            elif isinstance(node, ast.ImportFrom) and node.module:
-                for a in node.names:
-                    self.alias[a.asname or a.name] = f"{node.module}.{a.name}"
-
-    def resolve(self, node):
-        d = dotted(node)
-        if d is None:
-            return None
-        root, _, rest = d.partition(".")
-        if root not in self.alias:
-            return None
-        return self.alias[root] + ("." + rest if rest else "")
 
 
 def is_jit(fn, names):
@@ -177,46 +121,6 @@ def syntax_layer(tree, names):
     return None, path, kernels
 
 
-def banned(full, prefixes):
-    return full is not None and any(full == b or full.startswith(b + ".") for b in prefixes)
-
-
-def safety_layer(tree, names):
-    """What must never run, even in naive mode: imports beyond torch/triton/stdlib maths, files, eval,
-    dunder and frame access (stack walking, gc), computed getattr, and patching any module's attributes."""
-    getattr_calls = set()  # ast.walk visits a call before its func, so a checked call marks its name first
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            for a in node.names:
-                if a.name.split(".")[0] not in IMPORT_ROOTS:
-                    return f"imports {a.name} (line {node.lineno})"
-        elif isinstance(node, ast.ImportFrom):
-            if node.level or (node.module or "").split(".")[0] not in IMPORT_ROOTS:
-                return f"imports from {node.module or '.'} (line {node.lineno})"
-        elif isinstance(node, ast.Name) and node.id in BANNED_BUILTINS:
-            return f"uses {node.id} (line {node.lineno})"
-        elif isinstance(node, ast.Attribute):
-            if node.attr.startswith("__") and node.attr.endswith("__") and node.attr != "__init__":
-                return f"touches {node.attr} (line {node.lineno})"
-            if node.attr in FRAME_ATTRS:
-                return f"touches frame attribute {node.attr} (line {node.lineno})"
-        full = names.resolve(node) if isinstance(node, (ast.Attribute, ast.Name)) else None
-        if banned(full, TORCH_UNSAFE) or (full and "." in full and set(full.split(".")[1:]) & UNSAFE_MODULES):
-            return f"uses {full} (line {node.lineno})"
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr":
-            if len(node.args) < 2 or not isinstance(node.args[1], ast.Constant) or names.resolve(node.args[0]):
-                return f"getattr with a computed name or on a module (line {node.lineno})"
-            getattr_calls.add(id(node.func))
-        elif isinstance(node, ast.Name) and node.id == "getattr" and id(node) not in getattr_calls:
-            return f"getattr used as a value (line {node.lineno})"  # g = getattr; g(torch, "o" + "s")
-        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
-            targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target]
-            for sub in (s for t in targets for s in ast.walk(t)):
-                if isinstance(sub, ast.Attribute) and names.resolve(sub.value):
-                    return f"patches {ast.unparse(sub)} (line {node.lineno})"
-    return None
-
-
 def func_layer(tree, names, path, kernels):
     """PAPER.md §3 func layer, static half, and the §7 exploits an AST can see."""
     nn_layers = set()  # self.<attr> holding a torch.nn module built in __init__
@@ -229,15 +133,11 @@ def func_layer(tree, names, path, kernels):
                     return f"class {node.name} subclasses {ast.unparse(b)}, not nn.Module (line {node.lineno})"
         if isinstance(node, ast.Name) and node.id == "Model":
             return f"refers to the reference Model (line {node.lineno})"
-        if isinstance(node, (ast.Attribute, ast.Name)) and banned(names.resolve(node), TORCH_CHEATS):
-            return f"uses {names.resolve(node)} (line {node.lineno})"
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
             made = names.resolve(node.value.func) or ""
             if made.startswith("torch.nn.") and made.rsplit(".", 1)[1] not in NN_HOLDERS:
                 nn_layers.update(t.attr for t in node.targets if isinstance(t, ast.Attribute)
                                  and isinstance(t.value, ast.Name) and t.value.id == "self")
-        if isinstance(node, (ast.Global, ast.Nonlocal)):
-            return f"uses {type(node).__name__.lower()} state (line {node.lineno}): outputs cached across calls?"
     for fn in path:
         if fn.name in kernels:
             continue
@@ -271,7 +171,7 @@ def static_check(code):
     bad, path, kernels = syntax_layer(tree, names)
     if bad:
         return {"syntax": bad, "safety": None, "func_static": None}
-    return {"syntax": None, "safety": safety_layer(tree, names), "func_static": func_layer(tree, names, path, kernels)}
+    return {"syntax": None, "safety": check_language(tree), "func_static": func_layer(tree, names, path, kernels)}
 
 
 if __name__ == "__main__":

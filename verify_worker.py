@@ -4,25 +4,27 @@ The sandboxed half of the verifier: the only code that ever shares a process wit
     (started by verify.py, never by hand)   python verify_worker.py FD DEVICE
 
 verify.py starts one of these per pool slot, with a scrubbed environment and a temporary working folder.
-It imports torch and triton once (CUDA stays uninitialised), then for each candidate forks a child that:
+It imports torch and triton once (CUDA stays uninitialised), then for each candidate receives a socket of the
+candidate's own and forks a child that:
 
-  1. drops into its own process group, with core dumps off, a file-size cap, an address-space cap (CPU)
-     or a GPU memory fraction (GPU), in a fresh working folder;
-  2. imports the candidate (already passed by the static layers in verify.py) and builds ModelNew under
-     the seed the reference was built with (PAPER.md §5);
-  3. on the GPU, compiles the kernels of a first forward without launching them (run_compile), before the
-     parent takes the GPU for the trials;
-  4. runs forward on each trial's inputs under two monitors (PAPER.md §3, func layer, runtime):
-     every Triton launch is counted and the storages it was handed are noted; every aten op that runs
-     outside a launch is recorded by a TorchDispatchMode;
-  5. answers the parent one trial at a time (inputs in, outputs and monitor records out), then times
-     forward on request (GPU only), and leaves when told.
+  1. closes the slot's channel, drops into its own process group, with core dumps off, stdout to /dev/null, a
+     file-size cap, an address-space cap (CPU) or a GPU memory fraction (GPU), in a fresh working folder;
+  2. imports the candidate (already inside the language of verify_lang.py) and builds ModelNew under the
+     seed the reference was built with (PAPER.md §5), and a second one for the hidden shape variant;
+  3. on the GPU, compiles the kernels of a first forward without launching them (run_compile);
+  4. runs forward on each trial's inputs under two monitors (PAPER.md §3, func layer, runtime): every Triton
+     launch is counted, its arguments checked and the storages it was handed noted; every aten op that runs
+     outside a kernel is recorded by a TorchDispatchMode, and every tensor allocated in forward is filled with
+     NaN first, so an element no kernel wrote cannot hold a plausible answer;
+  5. answers in verify_wire.py's format only (a JSON header, then raw bytes or copies into the parent's
+     buffers), times forward on request (GPU only), and leaves when told.
 
-The child never sees the reference Model, the reference outputs or the comparison code: those live
-in verify.py's process (verify_ref.py). The zygote reaps the child, kills its process group at the time limit, and
-reports how it ended, so every candidate gets exactly one verdict whatever it does.
+The child never sees the reference Model, the reference outputs, the seeds of the inputs or the comparison:
+those live in verify.py's process (verify_ref.py). The zygote reaps the child, kills its process group at the
+time limit or when the parent asks, and reports how it ended, so every candidate gets exactly one verdict.
 """
 
+import json
 import os
 import pickle
 import resource
@@ -34,9 +36,13 @@ import tempfile
 import time
 import traceback
 from multiprocessing.connection import Connection
+from multiprocessing.reduction import recv_handle
 
-# aten ops a forward may run outside a Triton kernel: allocation, views, copies and casts, metadata.
-# Everything else is PyTorch compute (PAPER.md §3: "core computation free of PyTorch compute").
+from verify_wire import send, spec, tensor_bytes
+
+# aten ops a forward may run outside a Triton kernel: allocation, views, copies and casts, metadata. Everything
+# else is PyTorch compute (PAPER.md §3), including _local_scalar_dense: float(t), int(t) and `if t:` read tensor
+# values into Python, where a monitor of aten ops cannot follow the arithmetic.
 GLUE_OPS = {
     "empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided", "zeros", "zeros_like",
     "new_zeros", "ones", "ones_like", "new_ones", "full", "full_like", "new_full", "fill_", "zero_",
@@ -46,10 +52,11 @@ GLUE_OPS = {
     "unflatten", "flatten", "narrow", "view_as", "expand_as", "movedim", "contiguous",
     "clone", "copy_", "_to_copy", "to",
     "sym_size", "sym_stride", "sym_numel", "sym_storage_offset", "size", "stride", "is_contiguous",
-    "numel", "dim", "_local_scalar_dense", "is_same_size",
+    "numel", "dim", "is_same_size",
 }
+ALLOC_OPS = {"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided", "empty_permuted"}
 COPY_OPS = {"clone", "_to_copy", "copy_"}
-JOB = b"J"  # job headers for the zygote start with this; pickles start with b"\x80", so nothing else does
+JOB = b"J"  # job headers for the zygote start with this
 
 
 class Monitor:
@@ -58,7 +65,8 @@ class Monitor:
     def __init__(self):
         self.active = False
         self.compile_only = False  # run_compile: Triton kernels compile and load but do not launch
-        self.in_kernel = 0
+        self.in_kernel = 0  # the interpreter's own host copies during a launch (CPU path only)
+        self.poison = True  # fill fresh allocations with NaN (off while timing)
         self.launches = 0
         self.compute_ops = []
         self.kernel_storages = set()
@@ -68,28 +76,72 @@ class Monitor:
 
 
 MON = Monitor()
+HOOKED = {}  # class -> our run, to tell whether it was replaced
 
 
 def storage_of(t):
-    return t.untyped_storage().data_ptr()
+    import torch
+    return torch.Tensor.untyped_storage(t).data_ptr()
+
+
+def outside_kernel(fn):
+    """A candidate callable that Triton calls during a launch (the grid function) is the candidate's code, not
+    the kernel: what it computes is recorded."""
+    def call(*a, **k):
+        depth, MON.in_kernel = MON.in_kernel, 0
+        try:
+            return fn(*a, **k)
+        finally:
+            MON.in_kernel = depth
+    return call
+
+
+def check_kernel_args(fn, args, kwargs):
+    """A kernel is handed tensors, numbers, strings, dtypes and other kernels, nothing else: on the CPU the
+    interpreter runs the body as Python, where a function or a tensor passed as a constexpr could compute."""
+    import torch
+    import triton.language as tl
+    from triton.runtime.jit import JITFunction
+    kernels = (JITFunction,) + tuple(c for c in HOOKED if c is not JITFunction)
+    names = list(getattr(fn, "arg_names", []))
+    ann = getattr(getattr(fn, "fn", None), "__annotations__", {})
+    for i, a in enumerate(list(args) + list(kwargs.values())):
+        name = names[i] if i < len(args) and i < len(names) else (list(kwargs)[i - len(args)] if i >= len(args)
+                                                                   else "?")
+        items = list(a) if type(a) is tuple else [a]
+        while items:
+            x = items.pop()
+            if isinstance(x, tl.constexpr):  # a constexpr is called through to what it wraps
+                items.append(x.value)
+            elif isinstance(x, torch.Tensor):
+                if "constexpr" in str(ann.get(name, "")):
+                    raise TypeError(f"kernel argument {name} is a tensor passed as a constexpr")
+            elif not (x is None or type(x) in (int, float, bool, str) or isinstance(x, (torch.dtype, tl.dtype,
+                                                                                          tl.constexpr, kernels))):
+                raise TypeError(f"kernel argument {name} is a {type(x).__name__}: a kernel takes tensors, "
+                                "numbers, strings, dtypes and kernels")
 
 
 def install_triton_hooks(interpret):
-    """Count launches at the one place every launch passes: JITFunction.run (InterpretedFunction.run
-    in the interpreter). Autotune and heuristics wrappers call it too, so they are covered."""
+    """Count launches at the one place every launch passes: JITFunction.run (InterpretedFunction.run in the
+    interpreter). Autotune and heuristics wrappers call it too. On a GPU nothing in a launch is exempt from
+    the op monitor: Triton's launcher runs no aten op of its own. In the interpreter its host copies are."""
     import torch
     from triton.runtime import jit
     classes = [jit.JITFunction]
     if interpret:
-        from triton.runtime import interpreter
+        from triton.runtime import autotuner, interpreter
         classes.append(interpreter.InterpretedFunction)
         # The interpreter has no benchmarker (PAPER.md §3, CPU path): autotune runs its first config.
-        from triton.runtime import autotuner
         prune = autotuner.Autotuner.prune_configs
         autotuner.Autotuner.prune_configs = lambda self, *a, **k: prune(self, *a, **k)[:1]
         autotuner.Autotuner._bench = lambda self, *a, **k: [0.0, 0.0, 0.0]
     for cls in classes:
         def run(self, *args, _orig=cls.run, **kwargs):
+            launch_args = {k: v for k, v in kwargs.items() if k not in ("grid", "warmup")}
+            check_kernel_args(self, args, launch_args)
+            if getattr(self, "pre_run_hooks", None):
+                raise TypeError("pre-run hooks are not allowed")
             if MON.compile_only:
                 kwargs["warmup"] = True  # Triton's own ahead-of-launch path: compile and cache, no launch
                 kernel = _orig(self, *args, **kwargs)
@@ -97,15 +149,33 @@ def install_triton_hooks(interpret):
                 return kernel
             if MON.active and not kwargs.get("warmup", False):
                 MON.launches += 1
-                for a in list(args) + list(kwargs.values()):
+                for a in list(args) + list(launch_args.values()):
                     if isinstance(a, torch.Tensor):
                         MON.kernel_storages.add(storage_of(a))
+            if not interpret:
+                return _orig(self, *args, **kwargs)
+            if callable(kwargs.get("grid")):
+                kwargs["grid"] = outside_kernel(kwargs["grid"])
             MON.in_kernel += 1
             try:
                 return _orig(self, *args, **kwargs)
             finally:
                 MON.in_kernel -= 1
         cls.run = run
+        HOOKED[cls] = run
+
+
+def poison(t):
+    """Fill a fresh allocation with a value no honest output holds where a kernel did not write."""
+    import torch
+    if not isinstance(t, torch.Tensor) or torch.numel(t) == 0:
+        return
+    if t.is_floating_point() or t.is_complex():
+        t.fill_(float("nan"))
+    elif t.dtype == torch.bool:
+        t.fill_(True)
+    else:
+        t.fill_(torch.iinfo(t.dtype).max)
 
 
 def op_recorder():
@@ -117,6 +187,8 @@ def op_recorder():
             out = func(*args, **(kwargs or {}))
             if MON.active and not MON.in_kernel:
                 name = func.overloadpacket.__name__
+                if name in ALLOC_OPS and MON.poison:
+                    poison(out)
                 if name not in GLUE_OPS:
                     MON.compute_ops.append(str(func))
                 elif name in COPY_OPS:
@@ -130,13 +202,33 @@ def op_recorder():
     return OpRecorder
 
 
-def as_tensors(out):
+def intact(mode):
+    """None while the monitors are as we left them; else what changed (a failing verdict of its own)."""
+    from torch.utils._python_dispatch import _get_current_dispatch_mode_stack
+    if _get_current_dispatch_mode_stack() != [mode]:
+        return "the dispatch-mode stack was changed"
+    if any(cls.run is not run for cls, run in HOOKED.items()):
+        return "Triton's launch hook was replaced"
+    if not MON.active or MON.in_kernel:
+        return "the runtime monitor was switched off"
+    return None
+
+
+def monitored(model, inputs, recorder, cuda, fill=True):
+    """One forward under the monitors: (outputs or an exception, tamper reason or None)."""
     import torch
-    if isinstance(out, torch.Tensor):
-        return [out]
-    if isinstance(out, (tuple, list)) and out and all(isinstance(t, torch.Tensor) for t in out):
-        return list(out)
-    raise TypeError(f"forward returned {type(out).__name__}, not a tensor or a tuple of tensors")
+    MON.reset()
+    MON.active, MON.poison = True, fill
+    mode = recorder()
+    try:
+        with torch.no_grad(), mode:
+            out = model(*inputs)
+            if cuda:
+                torch.cuda.synchronize()
+            return out, intact(mode)
+    finally:
+        MON.active = False
+        MON.in_kernel = 0
 
 
 def short_error(e):
@@ -144,6 +236,87 @@ def short_error(e):
     frames = [f for f in traceback.extract_tb(e.__traceback__) if f.filename.endswith("candidate.py")]
     where = f" (candidate.py line {frames[-1].lineno}: {frames[-1].line})" if frames else ""
     return f"{type(e).__name__}: {str(e)[:400]}{where}"
+
+
+def plain_outputs(out, expect, device):
+    """The forward's outputs as plain tensors of the expected count, shapes, dtypes and device; or why not. A
+    subclass (nn.Parameter, one made with type()) is refused: its methods would be the candidate's."""
+    import torch
+    from verify_wire import dtype_name
+    outs = [out] if type(out) is torch.Tensor else (list(out) if type(out) in (tuple, list) else [out])
+    for i, o in enumerate(outs):
+        if type(o) is not torch.Tensor:
+            return None, f"output {i} is a {type(o).__name__}, not a plain torch.Tensor"
+        if vars(o):
+            return None, f"output {i} carries attributes of its own"
+    if len(outs) != len(expect):
+        return None, f"{len(outs)} outputs, expected {len(expect)}"
+    for i, (o, (shape, dt)) in enumerate(zip(outs, expect)):
+        if list(o.shape) != shape:
+            return None, f"output {i} has shape {tuple(o.shape)}, expected {tuple(shape)}"
+        if dtype_name(o.dtype) != dt:
+            return None, f"output {i} has dtype {o.dtype}, expected torch.{dt}"
+        if o.device != torch.device(device):
+            return None, f"output {i} is on {o.device}, expected {device}"
+    return outs, None
+
+
+def report(outs, inputs, cmd, cuda, tamper, t0):
+    """The header of one monitored forward and the bytes that follow it (CPU), or the copies into the parent's
+    buffers (GPU). Only what the monitors saw and the outputs go back; none of it can pass a check by itself."""
+    import torch
+    h = {"type": "trial", "launches": MON.launches, "compute_ops": sorted(set(MON.compute_ops))[:20],
+         "tamper": tamper, "forward_s": time.perf_counter() - t0, "mismatch": None, "alias": False, "unwritten": []}
+    outs, h["mismatch"] = plain_outputs(outs, cmd["expect"], cmd["device"])
+    if outs is None:
+        return h, []
+    in_storages = {storage_of(x) for x in inputs if isinstance(x, torch.Tensor)}
+    h["alias"] = any(storage_of(o) in in_storages for o in outs)
+    h["unwritten"] = [i for i, o in enumerate(outs) if storage_of(o) not in MON.kernel_storages]
+    if cuda:
+        for m, o in zip(cmd["mailbox"], outs):
+            torch.Tensor.copy_(m, o)
+        torch.cuda.synchronize()
+        return h, []
+    return h, [tensor_bytes(o) for o in outs] + [tensor_bytes(x) for x in inputs if isinstance(x, torch.Tensor)]
+
+
+def run_trial(models, cmd, recorder, cuda):
+    """One forward of model cmd["model"] (0: the problem's shapes, 1: the hidden variant) under the monitors."""
+    inputs = cmd["inputs"]
+    t0 = time.perf_counter()
+    try:
+        out, tamper = monitored(models[cmd["model"]], inputs, recorder, cuda)
+    except BaseException as e:  # noqa: BLE001 (the candidate's exception is a verdict)
+        return {"type": "error", "error": short_error(e)}, []
+    return report(out, inputs, cmd, cuda, tamper, t0)
+
+
+def run_compile(mod, model, spec_, device, recorder):
+    """Trial 0's Triton compiles, before the parent takes the GPU for the trials: a forward on uninitialised
+    inputs of the trial's shapes and dtypes in which kernels compile and load but never launch. Compiling is CPU
+    work (about 0.8 s a candidate on an H200's host), so under the GPU lock it would hold up every other
+    candidate's timing. The forward runs under the op monitor like any other: compute here fails the candidate
+    too. Errors surface again in trial 0. Skipped when the module defines an autotuned kernel at its top level,
+    since configs benchmarked without launching would all time as zero."""
+    import torch
+    from triton.runtime.autotuner import Autotuner
+    if model is None or any(isinstance(x, Autotuner) for x in list(vars(mod).values())):
+        return {"type": "compiled", "skipped": True, "compute_ops": [], "tamper": None, "error": None}
+    inputs = [torch.empty(x[1], dtype=x[2], device=device) if x[0] == "tensor" else x[1] for x in spec_]
+    MON.compile_only = True
+    error = tamper = None
+    try:
+        _, tamper = monitored(model, inputs, recorder, device.startswith("cuda"))
+    except BaseException as e:  # noqa: BLE001 (trial 0 will say it properly)
+        error = short_error(e)
+    finally:
+        MON.compile_only = False
+    if device.startswith("cuda"):
+        del inputs
+        torch.cuda.empty_cache()  # the trials use the parent's inputs: keep within the memory gate's footprint
+    return {"type": "compiled", "skipped": False, "error": error, "tamper": tamper,
+            "compute_ops": sorted(set(MON.compute_ops))[:20]}
 
 
 def time_forward(fn, args, runs, warmup, device):
@@ -170,6 +343,31 @@ def time_forward(fn, args, runs, warmup, device):
     return statistics.median(times), out
 
 
+def watched(model, recorder, seen):
+    """forward for the timing loop: every call under the op monitor (without the NaN fills, which would cost the
+    candidate a write of its outputs). A forward that computed in PyTorch in calls it guessed were not watched,
+    and replayed the answer when timed, would otherwise earn a speedup it did not make."""
+    def call(*args):
+        out, tamper = monitored(model, args, recorder, False, fill=False)
+        seen["ops"].update(MON.compute_ops)
+        seen["launches"] = min(seen["launches"], MON.launches)
+        seen["tamper"] = seen["tamper"] or tamper
+        return out
+    return call
+
+
+def plain_mode():
+    """A dispatch mode that records nothing: the reference is timed under it, so both sides of a speedup pay
+    the same per-op cost of a Python dispatch mode (verify.py times the reference with it)."""
+    from torch.utils._python_dispatch import TorchDispatchMode
+
+    class Plain(TorchDispatchMode):
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            return func(*args, **(kwargs or {}))
+
+    return Plain
+
+
 def gpu_lock(path):
     """Timing is serialised per GPU across every process of the pool: an exclusive flock."""
     import fcntl
@@ -179,22 +377,53 @@ def gpu_lock(path):
 
 
 def dumps(obj, cuda):
-    if cuda:  # CUDA tensors cross as IPC handles: no copy (torch registers the reductions)
+    """Parent -> child only: CUDA tensors cross as IPC handles, no copy (torch registers the reductions)."""
+    if cuda:
         import torch.multiprocessing  # noqa: F401
         from multiprocessing.reduction import ForkingPickler
         return bytes(ForkingPickler.dumps(obj))
     return pickle.dumps(obj)
 
 
-def run_child(conn, device, job, work):
-    """Build the candidate, then obey the parent: {"op": "trial", "inputs"} -> one forward under the monitors;
-    {"op": "time"} -> timed forwards on the last trial's inputs; {"op": "bye"} -> exit. Every message is
-    answered and the child leaves only on "bye", so nothing it sends or is sent is left for the zygote."""
+def build(mod, spec_, device):
+    """One ModelNew under the reference's seed, then the reference's randomised parameters and buffers copied
+    in: by name where the candidate kept the reference's names, else by position among tensors of that kind,
+    each only where the shapes agree (KernelBench's convention: same parameters, same order)."""
+    import torch
+    with torch.device(device):
+        torch.manual_seed(spec_["init_seed"])  # the reference was built under the same seed
+        model = mod.ModelNew(*spec_["init_inputs"])
+    model = model.to(device)
+    mine = {"param": dict(model.named_parameters()), "buffer": dict(model.named_buffers())}
+    with torch.no_grad():
+        for kind, name, i, values in spec_["overrides"]:
+            t = mine[kind].get(name)
+            if t is None or t.shape != values.shape:
+                t = list(mine[kind].values())[i] if i < len(mine[kind]) else None
+            if t is not None and t.shape == values.shape and t.is_floating_point():
+                t.copy_(values.to(t.device, t.dtype))
+    return model
+
+
+def load(payload, device):
+    """Import the candidate and build its models: (module, [model, variant model or None])."""
     import importlib.util
+    with open("candidate.py", "w") as f:
+        f.write(payload["code"])
+    spec_ = importlib.util.spec_from_file_location("candidate", os.path.abspath("candidate.py"))
+    mod = importlib.util.module_from_spec(spec_)
+    spec_.loader.exec_module(mod)
+    return mod, [build(mod, m, device) if m else None for m in payload["models"]]
+
+
+def run_child(conn, device, job, work):
+    """Build the candidate, then obey the parent: trial, compile, time, bye. Every command is answered and
+    the child leaves only on "bye" (or when its socket closes)."""
     import torch
     cuda = device.startswith("cuda")
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     resource.setrlimit(resource.RLIMIT_FSIZE, (256 * 2**20, 256 * 2**20))
+    os.dup2(os.open(os.devnull, os.O_WRONLY), 1)  # the candidate's prints never reach the trainer's console
     if cuda:
         torch.cuda.set_device(torch.device(device))
         torch.cuda.set_per_process_memory_fraction(job["gpu_mem_fraction"])
@@ -203,125 +432,86 @@ def run_child(conn, device, job, work):
         cap = vm + int(job["mem_gb"] * 2**30)
         resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
     os.chdir(work)
-    payload = pickle.loads(conn.recv_bytes())
+    payload = pickle.loads(conn.recv_bytes())  # from the parent: trusted
     install_triton_hooks(interpret=not cuda)
     recorder = op_recorder()
-
-    def reply(obj):
-        conn.send_bytes(dumps(obj, cuda))
-        return pickle.loads(conn.recv_bytes())
-
-    mod = model = None
+    mod = models = None
     try:
-        with open("candidate.py", "w") as f:
-            f.write(payload["code"])
-        spec = importlib.util.spec_from_file_location("candidate", os.path.abspath("candidate.py"))
-        mod = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(mod)
-        with torch.device(device):
-            torch.manual_seed(payload["init_seed"])  # the reference was built under the same seed
-            model = mod.ModelNew(*payload["init_inputs"])
-        model = model.to(device)
-        params = list(model.parameters())
-        with torch.no_grad():  # the reference's randomised constant parameters, by index and shape
-            for i, values in payload["overrides"]:
-                if i < len(params) and params[i].shape == values.shape:
-                    params[i].copy_(values.to(params[i].device, params[i].dtype))
-        cmd = reply({"type": "loaded"})
+        mod, models = load(payload, device)
+        send(conn, {"type": "loaded"})
     except BaseException as e:  # noqa: BLE001 (SystemExit at import is a verdict, not our exit)
-        cmd = reply({"type": "error", "error": short_error(e)})
-    inputs = None
-    while cmd["op"] != "bye":
+        send(conn, {"type": "error", "error": short_error(e)})
+    while True:
+        try:
+            cmd = pickle.loads(conn.recv_bytes())
+        except EOFError:
+            return
+        if cmd["op"] == "bye":
+            return
         if cmd["op"] == "trial":
-            inputs = [x.to(device) if isinstance(x, torch.Tensor) else x for x in cmd["inputs"]]
-            cmd = reply(run_trial(model, inputs, recorder, cuda))
+            send(conn, *run_trial(models, cmd, recorder, cuda))
         elif cmd["op"] == "compile":
-            cmd = reply(run_compile(mod, model, cmd["spec"], device))
+            send(conn, run_compile(mod, models and models[0], cmd["spec"], device, recorder))
         elif cmd["op"] == "time":
-            try:
-                with gpu_lock(cmd["lock"]):
-                    ms, out = time_forward(model, inputs, cmd["runs"], cmd["warmup"], device)
-                cmd = reply({"type": "timing", "ms": ms, "outs": as_tensors(out)})
-            except BaseException as e:  # noqa: BLE001
-                cmd = reply({"type": "error", "error": short_error(e)})
+            send(conn, *run_timing(models[0], cmd, recorder, device))
 
 
-def run_compile(mod, model, spec, device):
-    """Trial 0's Triton compiles, before the parent takes the GPU for the trials: a forward on uninitialised
-    inputs of the trial's shapes and dtypes in which kernels compile and load but never launch. Compiling is CPU
-    work (about 0.8 s a candidate on an H200's host, against milliseconds of GPU work for a small problem), so under
-    the GPU lock it would hold up every other candidate's timing. Nothing here is judged: errors surface again in
-    trial 0. Skipped when the module defines an autotuned kernel at its top level, since configs benchmarked
-    without launching would all time as zero and an arbitrary one would stay cached (one hidden elsewhere would get
-    that: a slower config, never a different verdict)."""
-    import torch
-    from triton.runtime.autotuner import Autotuner
-    if model is None or any(isinstance(x, Autotuner) for x in vars(mod).values()):
-        return {"type": "compiled", "skipped": True}
-    inputs = [torch.empty(x[1], dtype=x[2], device=device) if x[0] == "tensor" else x[1] for x in spec]
-    MON.compile_only = True
+def run_timing(model, cmd, recorder, device):
+    """The speedup layer's measurement (GPU only), every call watched; the last output goes back like a trial's."""
+    seen = {"ops": set(), "launches": 1 << 30, "tamper": None}
     try:
-        with torch.no_grad():
-            model(*inputs)
-        if device.startswith("cuda"):
-            torch.cuda.synchronize()
-            del inputs
-            torch.cuda.empty_cache()  # the trials use the parent's inputs: keep within the memory gate's footprint
-        error = None
-    except BaseException as e:  # noqa: BLE001 (trial 0 will say it properly)
-        error = short_error(e)
-    finally:
-        MON.compile_only = False
-    return {"type": "compiled", "skipped": False, "error": error}
-
-
-def run_trial(model, inputs, recorder, cuda):
-    """One forward under the monitors (PAPER.md §3, func layer, runtime)."""
-    import torch
-    in_storages = {storage_of(x) for x in inputs if isinstance(x, torch.Tensor)}
-    MON.reset()
-    MON.active = True
-    t0 = time.perf_counter()
-    try:
-        with torch.no_grad(), recorder():
-            outs = as_tensors(model(*inputs))
-        if cuda:
-            torch.cuda.synchronize()
+        with gpu_lock(cmd["lock"]):
+            ms, out = time_forward(watched(model, recorder, seen), cmd["inputs"], cmd["runs"], cmd["warmup"], device)
     except BaseException as e:  # noqa: BLE001
-        return {"type": "error", "error": short_error(e)}
-    finally:
-        MON.active = False
-    return {
-        "type": "trial",
-        "outs": outs if cuda else [o.detach().clone() for o in outs],
-        "inputs_after": None if cuda else inputs,  # on the GPU the parent sees its own shared inputs
-        "launches": MON.launches,
-        "compute_ops": sorted(set(MON.compute_ops))[:20],
-        "alias": any(storage_of(o) in in_storages for o in outs),
-        "unwritten": [i for i, o in enumerate(outs) if storage_of(o) not in MON.kernel_storages],
-        "forward_s": time.perf_counter() - t0,  # the first includes Triton's compile (or cache load)
-    }
+        return {"type": "error", "error": short_error(e)}, []
+    h, blobs = report(out, cmd["inputs"], cmd, True, seen["tamper"], time.perf_counter())
+    h.update(type="timing", ms=ms, compute_ops=sorted(seen["ops"])[:20], launches=seen["launches"])
+    return h, blobs
 
 
-def wait_child(pid, timeout):
-    """How the child ended: ('ok'|'exit'|'signal'|'timeout', detail). Kills its group at the limit."""
+def wait_child(pid, timeout, conn):
+    """How the child ended: ('ok'|'exit'|'signal'|'timeout'|'killed', detail). Kills its group at the limit, or
+    when the parent says so (b"K": it read something outside the protocol)."""
     deadline = time.monotonic() + timeout
     while True:
         done, status = os.waitpid(pid, os.WNOHANG)
         if done:
             break
-        if time.monotonic() > deadline:
+        killed = conn.poll(0.005) and conn.recv_bytes() == b"K"
+        if killed:  # it may have ended on its own as the word came: report that if so
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                break
+        if killed or time.monotonic() > deadline:
             try:
                 os.killpg(pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
             os.waitpid(pid, 0)
-            return "timeout", timeout
-        time.sleep(0.005)
+            return ("killed", "the verifier") if killed else ("timeout", timeout)
     if os.WIFSIGNALED(status):
         return "signal", signal.Signals(os.WTERMSIG(status)).name
     code = os.WEXITSTATUS(status)
     return ("ok", 0) if code == 0 else ("exit", code)
+
+
+def fork_child(conn, device, job, fd, work):
+    pid = os.fork()
+    if pid:
+        return pid
+    code, mine = 0, Connection(fd)
+    try:
+        os.setsid()
+        conn.close()  # the slot's channel: the candidate only ever holds its own socket
+        run_child(mine, device, job, work)
+    except BaseException as e:  # noqa: BLE001 (our own failure, not the candidate's: say what it was)
+        code = 3
+        try:  # a "fault" is the verifier's, and the verdict says so (verify.py flags it)
+            send(mine, {"type": "fault", "error": f"{type(e).__name__}: {e}"[:500]})
+        except OSError:
+            pass
+    finally:
+        os._exit(code)
 
 
 def zygote(fd, device):
@@ -341,35 +531,22 @@ def zygote(fd, device):
     if device.startswith("cuda") and torch.cuda.is_initialized():
         raise RuntimeError("CUDA was initialised before fork: the children could not use it")
     conn = Connection(fd)
-    conn.send_bytes(pickle.dumps({"type": "ready", "pid": os.getpid()}))
+    conn.send_bytes(json.dumps({"type": "ready", "pid": os.getpid()}).encode())
     while True:
         try:
             data = conn.recv_bytes()
         except (EOFError, OSError):
             return
-        if not data.startswith(JOB):  # meant for a child that died before reading it: never unpickle it
-            continue                  # here (CUDA tensors inside would initialise CUDA before fork)
-        job = pickle.loads(data[len(JOB):])
+        if not data.startswith(JOB):  # a kill for a child that has already gone
+            continue
+        job = pickle.loads(data[len(JOB):])  # from the parent: trusted
+        child_fd = recv_handle(conn)
         work = tempfile.mkdtemp(prefix="cand_")  # made and removed here: a killed child cannot leave it behind
-        pid = os.fork()
-        if pid == 0:
-            code = 0
-            try:
-                os.setsid()
-                run_child(conn, device, job, work)
-            except BaseException:  # noqa: BLE001 (our own failure, not the candidate's: say what it was)
-                code = 3
-                traceback.print_exc()
-                try:
-                    conn.send_bytes(pickle.dumps({"type": "error", "error": "verifier child failed: " +
-                                                  traceback.format_exc(limit=3)[-600:]}))
-                except OSError:
-                    pass
-            finally:
-                os._exit(code)
-        how, detail = wait_child(pid, job["timeout"])
+        pid = fork_child(conn, device, job, child_fd, work)
+        os.close(child_fd)
+        how, detail = wait_child(pid, job["timeout"], conn)
         shutil.rmtree(work, ignore_errors=True)
-        conn.send_bytes(pickle.dumps({"type": "exit", "how": how, "detail": detail}))
+        conn.send_bytes(json.dumps({"type": "exit", "how": how, "detail": detail}).encode())
 
 
 if __name__ == "__main__":

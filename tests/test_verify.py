@@ -17,15 +17,21 @@ CASES = ROOT / "tests" / "verify_cases"
 # case -> (valid, compiled, correct, the layer that decided or None, a fragment of the reason)
 EXPECT = {
     # honest kernels: elementwise, autotuned, a raw completion, softmax, reduction, tl.dot matmul,
-    # a linear layer whose weights live in nn.Linear, LayerNorm with its affine step
+    # a linear layer whose weights live in nn.Linear, LayerNorm with its affine step, and the idioms of
+    # generated code (helpers, grid lambdas, builtin names as variables, parameters made by hand)
     "relu__ok": (True, True, True, None, ""),
     "relu__autotune_ok": (True, True, True, None, ""),
     "relu__completion.txt": (True, True, True, None, ""),
+    "relu__styles_ok": (True, True, True, None, ""),
     "softmax__ok": (True, True, True, None, ""),
+    "widesoftmax__ok": (True, True, True, None, ""),
     "rowsum__ok": (True, True, True, None, ""),
     "matmul__ok": (True, True, True, None, ""),
     "linear__ok": (True, True, True, None, ""),
+    "linear__styles_ok": (True, True, True, None, ""),
     "layernorm__ok": (True, True, True, None, ""),
+    "prelu__ok": (True, True, True, None, ""),
+    "shift__ok": (True, True, True, None, ""),
     # honest but wrong
     "relu__wrong": (True, True, False, "correct", "differs"),
     "softmax__wrong": (True, True, False, "correct", "differs"),
@@ -41,7 +47,7 @@ EXPECT = {
     "relu__uninit_decoy": (False, True, False, "func_runtime", "not written by a Triton kernel"),
     "relu__never_launched": (False, False, False, "syntax", "no launch"),
     "relu__try_fallback": (False, False, False, "func_static", "try/except"),
-    "relu__subclass_ref": (False, False, False, "func_static", "subclasses Model"),
+    "relu__subclass_ref": (False, False, False, "safety", "subclasses Model"),
     "relu__copy_ref": (False, False, False, "func_static", "class named Model"),
     "relu__cache": (False, True, False, "func_runtime", "launched no Triton kernel"),
     "relu__in_place": (True, True, False, "correct", "aliases an input"),
@@ -50,20 +56,36 @@ EXPECT = {
     "relu__patch_allclose": (False, False, False, "safety", "patches torch.allclose"),
     "relu__steal_gc": (False, False, False, "safety", "imports gc"),
     "relu__first_calls_only": (True, True, False, "correct", "trial 2"),
-    "relu__torch_compile": (False, False, False, "func_static", "torch.compile"),
-    "relu__side_stream": (False, False, False, "func_static", "torch.cuda.Stream"),
-    "relu__write_file": (False, False, False, "safety", "uses open"),
+    "relu__torch_compile": (False, False, False, "safety", "torch.compile"),
+    "relu__side_stream": (False, False, False, "safety", "torch.cuda.Stream"),
+    "relu__write_file": (False, False, False, "safety", "write"),
     "layernorm__no_affine": (True, True, False, "correct", "differs"),  # caught by randomised affine params
+    # found by outside attacks (PAPER.md §7, the later list), one case per class
+    "relu__pickle_reply": (False, False, False, "safety", "__reduce__"),  # code run by unpickling a reply
+    "relu__item": (False, False, False, "safety", ".tolist"),  # compute in Python scalars
+    "relu__scalar_loop": (False, True, True, "func_runtime", "_local_scalar_dense"),
+    "relu__grid_compute": (False, True, True, "func_runtime", "aten.mul"),  # compute in the launch grid
+    "relu__constexpr_callback": (True, True, False, "correct", "kernel argument ACT is a function"),
+    "relu__monitor_off": (False, False, False, "safety", "__globals__"),  # switching the monitor off
+    "relu__module_alias": (False, False, False, "safety", "torch.nn.functional.torch"),
+    "relu__param_output": (True, True, False, "correct", "not a plain torch.Tensor"),  # a Tensor subclass
+    "prelu__hardcoded": (True, True, False, "correct", "differs"),  # a one-element parameter hard-coded
+    "shift__hardcoded": (True, True, False, "correct", "differs"),  # a buffer hard-coded
+    "randrelu__copy": (True, True, False, "correct", "shifted inputs"),  # vacuous on the problem's own inputs
+    "widesoftmax__zeros": (True, True, False, "correct", "heavy inputs"),
+    "mean__constant": (True, True, False, "correct", "inputs"),
+    "randrelu__partial_write": (True, True, False, "correct", "NaN"),  # unwritten memory
+    "relu__hardcoded_shape": (True, True, False, "correct", "hidden shape variant"),
     # sandbox: each still gets one verdict, and the next candidate is served normally
     "relu__sb_hang": (True, True, False, "correct", "timed out"),
-    "relu__sb_system_exit": (True, False, False, "compile", "SystemExit"),
+    "relu__sb_system_exit": (False, False, False, "safety", "SystemExit"),  # the language has no way out
     "relu__sb_memory_bomb": (True, True, False, "correct", "MemoryError"),
     "relu__sb_wild_pointer": (True, True, False, "correct", "SIGSEGV"),
     "relu__sb_kill_all": (False, False, False, "safety", "imports os"),
     "relu__sb_escape": (False, False, False, "safety", "imports os"),
     # the ways around the import rules: torch re-exports os; getattr as a value; operator.attrgetter
     "relu__torch_os": (False, False, False, "safety", "uses torch.os.system"),
-    "relu__getattr_alias": (False, False, False, "safety", "getattr used as a value"),
+    "relu__getattr_alias": (False, False, False, "safety", "builtin getattr"),
     "relu__attrgetter": (False, False, False, "safety", "imports operator"),
 }
 
@@ -98,6 +120,7 @@ def test_case(verdicts, case):
     assert v.speedup is None  # no timing on the CPU
     # the reward's ground truth: only valid and correct pays (PAPER.md §4)
     assert (v.valid and v.correct) == (case.endswith("ok") or case.endswith(".txt"))
+    assert not v.degenerate  # every problem here has a check that trivial outputs fail
 
 
 def test_pool_survives_every_crash_and_no_exploit_ran(verdicts):
@@ -118,10 +141,13 @@ def test_naive_verifier_pays_the_cheats_the_robust_one_catches():
 def test_references_are_shared_per_problem_with_unpredictable_seeds(pool):
     src = problem_of("relu__ok")
     a, b = pool.devices["cpu"].reference(src, "relu"), pool.devices["cpu"].reference(src, "relu")
-    assert a is b and len(a.outs) == 5
-    xs = [a.inputs(k)[0] for k in range(5)]
-    assert all(not xs[0].equal(x) for x in xs[1:])  # fresh inputs every trial
-    assert a.inputs(3)[0].equal(xs[3])  # regenerated from the seed, exactly
+    assert a is b and len(a.outs) == 6  # 5 trials and the hidden shape variant
+    assert [t.dist for t in a.trials] == ["own", "shifted", "heavy", "own", "shifted", "own"]
+    assert [t.variant for t in a.trials] == [False] * 5 + [True]
+    xs = [a.inputs(k)[0] for k in range(6)]
+    assert all(not xs[0].equal(x) for x in xs[1:5])  # fresh inputs every trial
+    assert xs[5].shape != xs[0].shape and xs[5].numel() < xs[0].numel()  # the variant: smaller, other shape
+    assert a.inputs(3)[0].equal(xs[3]) and a.inputs(2)[0].equal(xs[2])  # regenerated from the seed, exactly
     with VerifierPool(Settings(device="cpu"), workers=1) as other:
         assert not other.devices["cpu"].reference(src, "relu").inputs(0)[0].equal(xs[0])  # every pool its own seeds
 
@@ -213,7 +239,7 @@ def test_reference_cache_evicts_least_recently_used_past_its_budget():
         dev = pool.devices["cpu"]
         a = dev.reference(relu, "relu")
         dev.reference(softmax, "softmax")  # over budget: relu's reference goes
-        assert list(dev.refs.values())[0].ns is not a.ns and len(dev.refs) == 1
+        assert list(dev.refs.values())[0].main.ns is not a.main.ns and len(dev.refs) == 1
         assert dev.reference(relu, "relu") is not a  # rebuilt on demand, with fresh seeds
 
 
@@ -234,17 +260,17 @@ def test_compare_in_chunks_finds_every_kind_of_mismatch():
 
 def test_a_failure_on_the_verifier_side_replaces_the_slot_and_is_flagged(monkeypatch):
     """E.g. the parent runs out of memory mid-candidate: that candidate's child must not linger on the slot."""
-    import verify
+    import verify_judge
 
     def boom(*a, **k):
         raise MemoryError("boom")
 
     with VerifierPool(Settings(device="cpu"), workers=1) as pool:
-        real = verify.compare
-        monkeypatch.setattr(verify, "compare", boom)
+        real = verify_judge.compare
+        monkeypatch.setattr(verify_judge, "compare", boom)
         v = pool.verify_one(problem_of("relu__ok"), candidate_path("relu__ok").read_text())
         assert not v.correct and "verifier error: MemoryError: boom" in v.reason and v.flags
-        monkeypatch.setattr(verify, "compare", real)
+        monkeypatch.setattr(verify_judge, "compare", real)
         v = pool.verify_one(problem_of("relu__ok"), candidate_path("relu__ok").read_text())
         assert v.valid and v.correct, v
 
@@ -327,15 +353,17 @@ def spy(t, *a, **k):  # the output buffer the candidate allocates, filled with a
     seen["out"] = out.fill_(-7.0)
     return out
 torch.empty_like = spy
-r = w.run_compile(plain, plain.ModelNew(), spec, "cpu")
+rec = w.op_recorder()
+r = w.run_compile(plain, plain.ModelNew(), spec, "cpu", rec)
 untouched = bool((seen["out"] == -7.0).all())  # no kernel ran, so nothing overwrote the marker
 w.MON.active = True
 w.MON.reset()
 y = plain.ModelNew()(x)
+launches_after = w.MON.launches
 torch.empty_like = real_empty
-boom = w.run_compile(plain, plain.ModelNew(), [("tensor", (3, 4, 5), torch.float32), ("value", 2)], "cpu")
-print(json.dumps({"plain": r, "untouched": untouched, "launches_after": w.MON.launches,
-                  "right_after": bool(torch.equal(y, x.clamp(min=0))), "tuned": w.run_compile(tuned, tuned.ModelNew(), spec, "cpu"),
+boom = w.run_compile(plain, plain.ModelNew(), [("tensor", (3, 4, 5), torch.float32), ("value", 2)], "cpu", rec)
+print(json.dumps({"plain": r, "untouched": untouched, "launches_after": launches_after,
+                  "right_after": bool(torch.equal(y, x.clamp(min=0))), "tuned": w.run_compile(tuned, tuned.ModelNew(), spec, "cpu", rec),
                   "boom": boom, "flag_reset": w.MON.compile_only}))
 '''
 
@@ -354,7 +382,7 @@ def test_compile_pass_builds_kernels_without_launching_them(tmp_path):
     assert got["plain"]["skipped"] is False and got["plain"]["error"] is None
     assert got["untouched"], "a kernel launched during the compile pass"
     assert got["launches_after"] == 1 and got["right_after"]
-    assert got["tuned"] == {"type": "compiled", "skipped": True}
+    assert got["tuned"]["skipped"] is True and got["plain"]["compute_ops"] == []
     assert got["boom"]["error"] and not got["flag_reset"]
 
 

@@ -11,7 +11,7 @@ def relu_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
 
 class ModelNew(nn.Module):
     def forward(self, x):
-        hog = bytearray(64 * 2**30)
+        hog = [0.0] * (8 * 2**30)  # 64 GB of list slots: over the address-space cap
         out = torch.empty_like(x)
         relu_kernel[(triton.cdiv(x.numel(), 1024),)](x, out, x.numel(), BLOCK=1024)
         return out

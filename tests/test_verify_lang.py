@@ -1,0 +1,137 @@
+"""The candidate language (verify_lang.py): every way out that an attacker found, or that we could think of, is
+refused before any code runs, and the idioms of honest generated code are not."""
+
+import pytest
+
+from conftest import ROOT
+from verify_static import extract_code, static_check
+
+HEAD = ("import torch\nimport torch.nn as nn\nimport triton\nimport triton.language as tl\n@triton.jit\n"
+        "def k(x_ptr, BLOCK: tl.constexpr):\n    pass\n")
+
+
+def cand(body, pre="", kernel=None, methods=""):
+    s = HEAD if kernel is None else HEAD.replace("    pass\n", kernel)
+    fwd = "".join(f"        {line}\n" for line in body.splitlines())
+    return f"{s}{pre}class ModelNew(nn.Module):\n{methods}    def forward(self, x):\n        k[(1,)](x, BLOCK=1)\n{fwd}"
+
+
+# name -> (code, a fragment of the reason)
+REFUSED = {
+    "module bound to a variable": (cand("T = torch\nreturn T.os"), "torch as a value"),
+    "module in a container": (cand("d = {'t': torch}\nreturn x"), "torch as a value"),
+    "module as a default": (cand("f = lambda t=torch: t\nreturn x"), "torch as a value"),
+    "module by walrus": (cand("(t := torch)\nreturn x"), "torch as a value"),
+    "long chain to torch.utils": (cand("return nn.functional.torch.utils._python_dispatch._pop_mode()"),
+                                  "torch.nn.functional.torch.utils"),
+    "torch re-exports os": (cand("return torch.os.system('x')"), "torch.os.system"),
+    "torch.ops": (cand("return torch.ops.aten.relu(x)"), "torch.ops"),
+    "torch._C": (cand("return torch._C"), "torch._C"),
+    "__builtins__": (cand("return __builtins__"), "__builtins__"),
+    "__globals__ by getattr": (cand("return getattr(self.forward, '__globals__')"), "__globals__"),
+    "__class__ by hasattr": (cand("return hasattr(x, '__class__')"), "__class__"),
+    "a bound method's __self__": (cand("m = self.forward\nreturn m.__self__"), "__self__"),
+    "match class pattern": (cand("match self.forward:\n    case object(__globals__=g):\n        return g"), "match"),
+    "generator frame": (cand("g = (i for i in [1])\nreturn g.gi_frame.f_globals"), "f_globals"),
+    ".item()": (cand("return x.sum().item()"), ".item"),
+    ".tolist held as a value": (cand("v = x.tolist\nreturn v()"), ".tolist"),
+    ".numpy()": (cand("return x.numpy()"), ".numpy"),
+    "numpy import": (cand("import numpy as np\nreturn x"), "numpy"),
+    ".apply_()": (cand("return x.clone().apply_(lambda v: max(v, 0))"), ".apply_"),
+    "type() with three arguments": (cand("C = type('C', (torch.Tensor,), {})\nreturn x.as_subclass(C)"), "type()"),
+    "as_subclass": (cand("return x.as_subclass(nn.Parameter)"), "as_subclass"),
+    "setattr on a module": (cand("setattr(torch, 'relu', None)\nreturn x"), "setattr"),
+    "patching a class through a variable": (cand("T = torch.Tensor\nT.add = None\nreturn x"), "only self"),
+    "patching through self": (cand("self.t = torch.Tensor\nself.t.add = None\nreturn x"), "only self"),
+    "rebinding self": (cand("self = torch.Tensor\nself.add = None\nreturn x"), "only self"),
+    "a staticmethod's self": (cand("self.p(torch.Tensor)\nreturn x", methods="    @staticmethod\n    def p(self):\n"
+                                   "        self.add = None\n"), "only self"),
+    "a method called through the class": (cand("ModelNew.p(torch.Tensor)\nreturn x",
+                                               methods="    def p(self):\n        self.add = None\n"), "ModelNew.p"),
+    "overriding nn.Module's own methods": (cand("return x", methods="    def named_parameters(self, *a):\n"
+                                                "        return []\n"), "named_parameters"),
+    "shadowing nn.Module's methods on self": (cand("self.parameters = None\nreturn x"), "self.parameters"),
+    "a Module subclass of torch's own": (HEAD + "class ModelNew(nn.Linear):\n    def forward(self, x):\n"
+                                         "        k[(1,)](x, BLOCK=1)\n        return x\n", "subclasses nn.Linear"),
+    "kernel calls Python": (cand("return x", pre="def helper(v):\n    return v\n", kernel="    helper(x_ptr)\n"),
+                            "calls helper"),
+    "kernel reads a mutable global": (cand("return x", pre="CACHE = []\n", kernel="    y = CACHE\n"), "reads CACHE"),
+    "kernel calls a method of a global": (cand("return x", pre="CACHE = []\n", kernel="    CACHE.append(1)\n"),
+                                          ".append"),
+    "kernel calls torch": (cand("return x", kernel="    torch.relu(x_ptr)\n"), "torch.relu"),
+    "kernel lambda": (cand("return x", kernel="    f = lambda v: v\n"), "Lambda"),
+    "triton.jit as a call": (cand("return x", pre="def f(x_ptr):\n    return torch.relu(x_ptr)\nk2 = triton.jit(f)\n"),
+                             "only allowed as a decorator"),
+    "a kernel defined in a function": (cand("@triton.jit\ndef inner(p):\n    pass\nreturn x"), "module level"),
+    "autotune with our own benchmarker": (cand("return x", pre="@triton.autotune(configs=[], key=[], do_bench=print)\n"
+                                               "@triton.jit\ndef k3(x_ptr):\n    pass\n"), "do_bench"),
+    "Triton's runtime": (cand("from triton.runtime import driver\nreturn x"), "triton.runtime"),
+    "add_pre_run_hook": (cand("k.add_pre_run_hook(print)\nreturn x"), "add_pre_run_hook"),
+    "a kernel's Python function": (cand("return k.fn(x)"), ".fn"),
+    "a kernel's cache": (cand("k.cache.clear()\nreturn x"), ".cache"),
+    "global": (cand("global Z\nZ = x\nreturn x"), "global"),
+    "getattr on a module": (cand("return getattr(torch, 'relu')(x)"), "getattr on a module"),
+    "getattr with a computed name": (cand("return getattr(x, 're' + 'lu')()"), "literal attribute name"),
+    "getattr as a value": (cand("g = getattr\nreturn g(x, 'relu')()"), "builtin getattr"),
+    "vars": (cand("return vars(self)"), "vars"),
+    "open": (cand("return open('/etc/passwd')"), "open"),
+    "input() as the builtin": (cand("return input()"), "builtin input"),
+    "compile": (cand("return compile('1', 'a', 'eval')"), "compile"),
+    "__import__": (cand("return __import__('os')"), "__import__"),
+    "torch.load": (cand("return torch.load('x')"), "torch.load"),
+    "torch.from_file": (cand("return torch.from_file('x')"), "torch.from_file"),
+    "a process-wide switch": (cand("torch.set_default_dtype(torch.float64)\nreturn x"), "set_default_dtype"),
+    "cuDNN and TF32 flags": (cand("torch.backends.cudnn.allow_tf32 = True\nreturn x"), "torch.backends"),
+    "seeding": (cand("torch.manual_seed(0)\nreturn x"), "manual_seed"),
+    "typing.get_type_hints evaluates strings": (cand("import typing\nreturn typing.get_type_hints(self)"),
+                                                "get_type_hints"),
+    "super with a foreign object": (cand("return super(torch.Tensor, x).add(x)"), "super()"),
+    "a tensor's private attribute": (cand("return x._base"), "_base"),
+    "nn.Module's private state": (cand("return self._modules"), "_modules"),
+    "a hook through the class": (cand("return nn.Module.register_forward_hook(self, print)"), "library class"),
+    "an exception's traceback": (cand("try:\n    pass\nexcept Exception as e:\n    return e.__traceback__\nreturn x"),
+                                 "__traceback__"),
+    "yield": (cand("yield x"), "yield"),
+    "async": ("async def f():\n    pass\n" + cand("return x"), "asyncfunctiondef"),
+    "Triton's internals through tl": (cand("return tl.core"), "triton.language.core"),
+    "torch.compile": (cand("return torch.compile(self)(x)"), "torch.compile"),
+    "CUDA streams": (cand("s = torch.cuda.Stream()\nreturn x"), "torch.cuda.Stream"),
+}
+
+
+@pytest.mark.parametrize("name", list(REFUSED))
+def test_the_language_refuses(name):
+    code, fragment = REFUSED[name]
+    got = static_check(code)
+    reason = got["syntax"] or got["safety"]
+    assert reason and fragment in reason, (name, got)
+
+
+HONEST = {
+    "a variable named input, sum and max": cand("input = x\nsum = input.numel()\nmax = 3\nreturn input"),
+    "a builtin shadowed by a module-level constant": cand("return x", pre="input = 3\n"),
+    "register_buffer and reading it": cand("return self.shift",
+                                           methods="    def __init__(self):\n        super().__init__()\n"
+                                           "        self.register_buffer('shift', torch.zeros(3))\n"),
+    "the candidate's own private attribute": cand("return self._w", methods="    def __init__(self):\n"
+                                                  "        super(ModelNew, self).__init__()\n        self._w = None\n"),
+    "an attribute named like Triton's cache": cand("return self.cache", methods="    def __init__(self):\n"
+                                                   "        super().__init__()\n        self.cache = None\n"),
+    "device properties": cand("n = torch.cuda.get_device_properties(x.device).multi_processor_count\nreturn x"),
+    "a main guard with anything in it": cand("return x") + "if __name__ == '__main__':\n    import os\n    print(open)\n",
+    "try/except at module level": "try:\n    import triton\nexcept ImportError:\n    triton = None\n" + cand("return x"),
+}
+
+
+@pytest.mark.parametrize("name", list(HONEST))
+def test_the_language_accepts(name):
+    assert static_check(HONEST[name]) == {"syntax": None, "safety": None, "func_static": None}, name
+
+
+def test_every_verified_sft_row_and_honest_case_is_inside_the_language():
+    import json
+    cases = [p for p in (ROOT / "tests" / "verify_cases").glob("*__*") if "ok" in p.stem or p.suffix == ".txt"]
+    rows = [json.loads(line)["completion"] for line in (ROOT / "data" / "sft.jsonl").read_text().splitlines()[::10]]
+    for text in [p.read_text() for p in cases] + rows:
+        got = static_check(extract_code(text))
+        assert got["safety"] is None, got

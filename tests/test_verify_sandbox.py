@@ -1,0 +1,102 @@
+"""The verifier's second line, tested without its first: code that the language (verify_lang.py) refuses is run
+anyway, straight into a worker slot, and the parent must still never run anything the child made, read only the
+wire format (verify_wire.py), and give every candidate exactly one verdict."""
+
+from multiprocessing import Pipe
+
+import pytest
+import torch
+
+from conftest import ROOT
+from verify import Settings, Verdict, VerifierPool
+from verify_wire import ProtocolError, field, recv_header, recv_tensor, send
+
+PROBLEM = (ROOT / "tests" / "verify_cases" / "p_relu.py").read_text()
+KERNEL = '''import os, sys
+import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+@triton.jit
+def relu_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(out_ptr + offs, tl.maximum(tl.load(x_ptr + offs, mask=mask), 0.0), mask=mask)
+
+def sockets():
+    fds = [int(f) for f in os.listdir("/proc/self/fd")]
+    return [f for f in fds if os.path.exists(f"/proc/self/fd/{f}") and os.readlink(f"/proc/self/fd/{f}").startswith("socket:")]
+
+class Payload:
+    def __reduce__(self):
+        return (os.system, ("touch /tmp/tritonrl_pwned_parent",))
+
+class ModelNew(nn.Module):
+    def forward(self, x):
+        out = torch.empty_like(x)
+        relu_kernel[(triton.cdiv(x.numel(), 1024),)](x, out, x.numel(), BLOCK=1024)
+{body}
+        return out
+{top}'''
+# what the candidate does in forward -> a fragment of the verdict's reason
+BYPASS = {
+    "exits quietly": ("        os._exit(0)", "the process exited"),
+    "exits at import": ("        pass", "SystemExit", "raise SystemExit(3)\n"),
+    "returns a pickle bomb": ("        return (out, Payload())", "output 1 is a Payload"),
+    "writes garbage to its socket": ("        [os.write(f, b'\\x00\\x00\\x00\\x05hello') for f in sockets()]",
+                                     "protocol violation"),
+    "sends an oversized header": ("        [os.write(f, (4 << 20).to_bytes(4, 'big') + b'{' * 64) for f in sockets()]",
+                                  "protocol violation"),
+    "forges a clean reply and dies": (
+        "        [os.write(f, len(b := b'{\"type\": \"trial\"}').to_bytes(4, 'big') + b) for f in sockets()]\n"
+        "        os._exit(0)", "the process exited"),
+    "kills its zygote": ("        os.kill(os.getppid(), 9)", "verifier error"),
+}
+
+
+@pytest.fixture(scope="module")
+def pool():
+    with VerifierPool(Settings(device="cpu", timeout=20), workers=1) as p:
+        yield p
+
+
+@pytest.mark.parametrize("case", list(BYPASS))
+def test_the_sandbox_holds_without_the_language(pool, case):
+    body, fragment, *top = BYPASS[case]
+    v = Verdict()
+    slot = pool.slots.get()
+    try:
+        pool.run_on(slot, PROBLEM, KERNEL.replace("{body}", body).replace("{top}", "".join(top)), "relu", v)
+    finally:
+        pool.slots.put(slot)
+    assert not v.correct and fragment in (v.reason or ""), v
+    assert not (ROOT.parent / "tritonrl_pwned_parent").exists()
+    import os
+    assert not os.path.exists("/tmp/tritonrl_pwned_parent")  # the parent never ran the child's reduction
+    ok = pool.verify_one(PROBLEM, (ROOT / "tests" / "verify_cases" / "relu__ok.py").read_text())
+    assert ok.valid and ok.correct, ok  # the slot serves the next candidate
+
+
+def test_wire_format_reads_plain_data_only():
+    a, b = Pipe()
+    for raw, why in [(b"\x80\x04K\x01.", "not JSON"), (b"[1, 2]", "without a type"), (b"{}", "without a type")]:
+        a.send_bytes(raw)  # an oversized one: test_the_sandbox_holds_without_the_language
+        with pytest.raises(ProtocolError, match=why):
+            recv_header(b, 1)
+    send(a, {"type": "trial", "launches": True, "ops": [1, "a"], "bad": [[1]]})
+    h = recv_header(b, 1)
+    with pytest.raises(ProtocolError, match="launches"):
+        field(h, "launches", int)  # a bool is not a count
+    assert field(h, "ops", list) == [1, "a"] and field(h, "missing", str, optional=True) is None
+    with pytest.raises(ProtocolError, match="bad"):
+        field(h, "bad", list)  # lists hold scalars only
+    a.send_bytes(bytes(12))
+    with pytest.raises(ProtocolError, match="12 bytes, expected 16"):
+        recv_tensor(b, [2, 2], torch.float32, 1)
+    a.send_bytes(bytes(range(16)))
+    t = recv_tensor(b, [2, 2], torch.float32, 1)
+    assert type(t) is torch.Tensor and t.shape == (2, 2) and t.dtype == torch.float32
+    a.send_bytes(bytes(64))
+    with pytest.raises(ProtocolError, match="over 16 bytes"):
+        recv_tensor(b, [2, 2], torch.float32, 1)

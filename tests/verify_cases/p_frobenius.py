@@ -1,0 +1,19 @@
+import torch
+import torch.nn as nn
+
+class Model(nn.Module):
+    """x / ||x||_F over the whole tensor (KernelBench L1 37's form): every output is about 1/sqrt(numel)."""
+    def __init__(self):
+        super().__init__()
+
+    def forward(self, x):
+        return x / torch.norm(x, p="fro")
+
+batch_size = 16
+dim = 4096
+
+def get_inputs():
+    return [torch.randn(batch_size, dim)]
+
+def get_init_inputs():
+    return []

@@ -1,0 +1,311 @@
+"""
+One candidate, judged in the parent: the conversation with its sandboxed child (verify_worker.py), layer by layer
+from compile to speedup (PAPER.md §3), read through verify_wire.py and checked against the reference
+(verify_ref.py). The child is trusted with nothing: what it reports (launches, ops, outputs, times) can fail a
+candidate, never pass one, and anything outside the wire format is a failing verdict of its own.
+
+    (used by verify.py: VerifierPool.run_on -> run_candidate)
+"""
+
+import math
+import pickle
+import socket
+import time
+from multiprocessing.connection import Connection
+from multiprocessing.reduction import send_handle
+
+import torch
+
+from verify_ref import compare
+from verify_wire import DTYPES, ProtocolError, field, recv_header, recv_tensor, spec
+from verify_worker import JOB, dumps, gpu_lock, plain_mode, time_forward
+
+
+class ChildDied(Exception):
+    """The candidate's process ended, or broke the protocol; args[0] is why."""
+
+
+class Child:
+    """The parent's end of one candidate's socket (made here, handed to the slot's zygote), and the slot's
+    channel, on which the zygote says how the child ended."""
+
+    def __init__(self, slot, job, timeout):
+        ours, theirs = socket.socketpair()
+        slot.conn.send_bytes(JOB + pickle.dumps(job))
+        send_handle(slot.conn, theirs.fileno(), slot.proc.pid)
+        theirs.close()
+        self.slot, self.conn, self.clean, self.gone = slot, Connection(ours.detach()), True, False
+        self.deadline = time.monotonic() + timeout + 30  # the zygote kills the child at `timeout`: a backstop
+
+    def left(self):
+        return max(0.1, self.deadline - time.monotonic())
+
+    def ask(self, obj, cuda):
+        """Send a command, return the reply's header (a dict of plain data)."""
+        try:
+            self.conn.send_bytes(dumps(obj, cuda))
+        except OSError as e:
+            self.clean = False
+            raise ChildDied(None) from e
+        return self.reply()
+
+    def reply(self):
+        try:
+            h = recv_header(self.conn, self.left())
+        except ProtocolError as e:
+            self.clean = False
+            raise ChildDied(f"protocol violation: {e}") from e
+        except (EOFError, OSError) as e:  # its end closed: the child is gone, and the zygote will say how
+            self.clean, self.gone = False, True
+            raise ChildDied(None) from e
+        except TimeoutError as e:
+            self.clean = False
+            raise ChildDied(None) from e
+        if h["type"] == "fault":
+            self.clean = False
+            raise ChildDied(f"verifier error in the child: {str(h.get('error'))[:300]}")
+        return h
+
+    def tensor(self, shape, dtype):
+        try:
+            return recv_tensor(self.conn, shape, dtype, self.left())
+        except (ProtocolError, EOFError, OSError, TimeoutError) as e:
+            self.clean = False
+            self.gone = isinstance(e, (EOFError, OSError)) and not isinstance(e, ProtocolError)
+            raise ChildDied(f"protocol violation: {e}" if isinstance(e, ProtocolError) else None) from e
+
+    def finish(self):
+        """Let the child go (or kill it, when the conversation broke off); how it ended, from the zygote."""
+        if self.clean:
+            try:
+                self.conn.send_bytes(pickle.dumps({"op": "bye"}))
+            except OSError:
+                pass
+        elif not self.gone:  # alive but outside the protocol, or past our deadline
+            self.slot.conn.send_bytes(b"K")
+        self.conn.close()
+        h = recv_header(self.slot.conn, self.left())
+        if h["type"] != "exit":
+            raise RuntimeError(f"the slot's zygote said {h['type']!r} where it reports an exit")
+        return h
+
+
+def ended(h):
+    how, detail = h.get("how"), h.get("detail")
+    return {"timeout": f"timed out after {detail} s", "signal": f"the process was killed by {detail}",
+            "exit": f"the process exited with status {detail}", "ok": "the process exited",
+            "killed": "the verifier stopped it"}.get(how, f"the process ended ({how})")
+
+
+def run_candidate(slot, code, ref, dev, v):
+    """Run one candidate in a fresh child of `slot`; fill v's compile, func_runtime, correct and speedup layers."""
+    s = dev.s
+    cuda = s.device.startswith("cuda")
+    models = [ref.main.for_child(), ref.variant.for_child() if ref.variant else None]
+    child = Child(slot, {"timeout": s.timeout, "mem_gb": s.mem_gb, "gpu_mem_fraction": dev.gpu_fraction}, s.timeout)
+    try:
+        t0 = time.perf_counter()
+        h = child.ask({"code": code, "models": models}, cuda)
+        v.phases["load"] = round(time.perf_counter() - t0, 3)
+        if h["type"] == "error":
+            v.fail("compile", str(h.get("error"))[:600])
+        else:
+            v.compiled = True
+            v.ok("compile")
+            with dev.gate.hold(ref.footprint()):
+                judge(child, ref, s, v, dev)
+            if "out of memory" in (v.reason or "").lower():
+                v.flags.append("out of memory: check the candidate alone before blaming it")
+    except (ChildDied, ProtocolError) as e:
+        why = e.args[0] if isinstance(e, ChildDied) else f"protocol violation: {e}"
+        if isinstance(e, ProtocolError):
+            child.clean = False
+        v.correct = False
+        if why is None:
+            try:
+                why = ended(child.finish())
+            except (EOFError, OSError, TimeoutError, ProtocolError) as err:
+                raise RuntimeError(f"the slot's zygote went away: {type(err).__name__}") from err
+            child = None
+        if why.startswith("verifier error"):
+            v.flags.append("verifier error: this verdict says nothing about the candidate")
+        v.fail("correct" if v.compiled else "compile", why)
+    if child is not None:
+        child.finish()
+    return v
+
+
+def judge(child, ref, s, v, dev):
+    """Compile (GPU: before the GPU is taken), trials under the GPU's shared lock, then timing alone on it.
+    Phases: compile, queue (for the shared use), trials, wait (for the exclusive use), timing."""
+    cuda = s.device.startswith("cuda")
+    func_bad = None
+    if cuda and s.compile_first:
+        # CPU work (~0.8 s, bench/RESULTS.md run D) kept out of gpu.shared(); trial 0 reports any failure again.
+        t0 = time.perf_counter()
+        h = child.ask({"op": "compile", "spec": ref.in_spec}, cuda)
+        v.phases["compile"] = round(time.perf_counter() - t0, 3)
+        func_bad = monitor_findings(h, "while compiling", trial=False)
+    t0 = time.perf_counter()
+    with dev.gpu.shared():
+        v.phases["queue"] = round(time.perf_counter() - t0, 3)
+        ok = judge_trials(child, ref, s, v, cuda, func_bad)
+    v.phases["trials"] = round(time.perf_counter() - t0 - v.phases["queue"], 3)
+    if ok and v.valid and s.timing and cuda:
+        t0 = time.perf_counter()
+        with dev.gpu.exclusive():
+            v.phases["wait"] = round(time.perf_counter() - t0, 3)
+            judge_timing(child, ref, s, v, dev.lock_path)
+        v.phases["timing"] = round(time.perf_counter() - t0 - v.phases["wait"], 3)
+
+
+def monitor_findings(h, when, trial=True):
+    """What the runtime monitors saw in one forward (PAPER.md §3, func layer, runtime), as a reason or None."""
+    ops = field(h, "compute_ops", list)
+    tamper = field(h, "tamper", str, optional=True)
+    if tamper is not None:
+        return f"{when}: {tamper[:200]}"
+    if ops:
+        return f"PyTorch compute ran outside Triton kernels ({when}): {', '.join(map(str, ops[:5]))}"
+    if trial and field(h, "launches", int) == 0:
+        return f"forward launched no Triton kernel ({when})"
+    if trial and field(h, "unwritten", list):
+        return f"output {h['unwritten'][0]} was not written by a Triton kernel, a decoy kernel? ({when})"
+    return None
+
+
+def poisoned(like):
+    """A buffer of the reference output's shape that the child must overwrite: NaN (or the largest integer)."""
+    out = torch.empty_like(like)
+    out.fill_(float("nan") if out.is_floating_point() or out.is_complex() else
+              (True if out.dtype == torch.bool else torch.iinfo(out.dtype).max))
+    return out
+
+
+def exchange(child, ref, k, cuda, op="trial", **extra):
+    """One trial's round trip: (header, the child's outputs, inputs, input fingerprint before, seconds). On the
+    GPU the child copies its outputs into our poisoned buffers and writes to our inputs in place (CUDA IPC); on
+    the CPU its outputs and its copy of the inputs come back as raw bytes of the shapes we expect."""
+    t0 = time.perf_counter()
+    t = ref.trials[k]
+    inputs = ref.inputs(k)
+    before = ref.fingerprint(inputs)
+    expect = [spec(o) for o in t.outs]
+    mailbox = [poisoned(o) for o in t.outs] if cuda else None
+    t1 = time.perf_counter()
+    h = child.ask({"op": op, "model": int(t.variant), "inputs": inputs, "expect": expect, "mailbox": mailbox,
+                   "device": ref.device, **extra}, cuda)
+    outs = mailbox
+    if h["type"] != "error" and field(h, "mismatch", str, optional=True) is None:
+        if not cuda:
+            outs = [child.tensor(shape, DTYPES[dt]) for shape, dt in expect]
+            inputs = [child.tensor(list(x.shape), x.dtype) if isinstance(x, torch.Tensor) else x for x in inputs]
+    elif h["type"] != "error":
+        outs = None
+    return h, outs, inputs, before, (t1 - t0, time.perf_counter() - t1)
+
+
+def trial_name(ref, k):
+    t = ref.trials[k]
+    return f"trial {k} (the hidden shape variant: {ref.variant_note})" if t.variant else f"trial {k} ({t.dist} inputs)"
+
+
+def judge_trials(child, ref, s, v, cuda, func_bad=None):
+    """True when every trial was correct. Func runtime findings make the candidate invalid in robust mode and
+    are recorded in naive mode; a tampered monitor is invalid in both."""
+    launches = []
+    for k in range(len(ref.trials)):
+        h, outs, inputs, before, secs = exchange(child, ref, k, cuda)
+        t0 = time.perf_counter()
+        name = trial_name(ref, k)
+        if h["type"] == "error":
+            v.fail("correct", f"{name}: forward raised {str(h.get('error'))[:600]}")
+            return False
+        if h["type"] != "trial":
+            raise ChildDied(f"protocol violation: a {h['type']!r} reply to a trial")
+        launches.append(field(h, "launches", int))
+        found = monitor_findings(h, name)
+        if found and field(h, "tamper", str, optional=True) is not None:
+            v.valid = False
+            return v.fail("func_runtime", found) and False
+        if func_bad is None and found:
+            func_bad = found
+        if func_bad and s.verifier == "robust" and v.valid:
+            v.valid = False
+            v.fail("func_runtime", func_bad)
+        if field(h, "mismatch", str, optional=True) is not None:
+            v.fail("correct", f"{name}: {h['mismatch'][:300]}")
+            return False
+        if field(h, "alias", bool):
+            v.fail("correct", f"{name}: an output aliases an input")
+            return False
+        after = ref.fingerprint(inputs)
+        if after != before:
+            i = next(i for i, (a, b) in enumerate(zip(after, before)) if a != b)
+            v.fail("correct", f"{name}: input {i} was mutated")
+            return False
+        bad = compare(ref.trials[k].outs, outs, s.atol, s.rtol)
+        v.phases.setdefault("per_trial", []).append([round(x, 4) for x in (*secs, field(h, "forward_s", (int, float)),
+                                                                            time.perf_counter() - t0)])
+        if bad:
+            v.fail("correct", f"{name}: {bad}")
+            return False
+    if func_bad is None or s.verifier == "naive":
+        v.ok("func_runtime", launches=launches, note=func_bad)
+    v.correct = True
+    v.ok("correct", trials=len(ref.trials), dists=[t.dist + ("/variant" if t.variant else "") for t in ref.trials],
+         hidden_shape=ref.variant_note)
+    return True
+
+
+def timed_trial(ref):
+    """The trial timed: the last one of the problem's own inputs and shapes (KernelBench times on those)."""
+    return max(k for k, t in enumerate(ref.trials) if t.dist == "own" and not t.variant)
+
+
+def judge_timing(child, ref, s, v, lock_path):
+    """Speedup layer. Every timed call runs under the op monitor, so forward cannot compute in PyTorch in calls it
+    guesses are unwatched; the reference is timed under a dispatch mode too, so both pay its per-op cost.
+    Afterwards the output of the last timed call is checked, and so is one more call on other inputs: every
+    timed call saw the same inputs, so stale memory could hold the right answer (PAPER.md §7: correct only for
+    the first calls; uninitialised memory)."""
+    k = timed_trial(ref)
+    h, outs, _, _, _ = exchange(child, ref, k, True, op="time", lock=lock_path, runs=s.runs, warmup=s.warmup)
+    if h["type"] == "error":
+        v.correct = False
+        return v.fail("correct", f"forward raised while being timed: {str(h.get('error'))[:600]}")
+    if h["type"] != "timing":
+        raise ChildDied(f"protocol violation: a {h['type']!r} reply to a timing request")
+    ms = field(h, "ms", (int, float))
+    if not (math.isfinite(ms) and ms > 0):
+        raise ChildDied(f"protocol violation: a time of {ms} ms")
+    found = monitor_findings(h, "while being timed")
+    bad = field(h, "mismatch", str, optional=True) or compare(ref.trials[k].outs, outs, s.atol, s.rtol) if not found else None
+    if not found and not bad:
+        again, outs, _, _, _ = exchange(child, ref, 0, True)
+        if again["type"] == "error":
+            bad = f"forward raised: {str(again.get('error'))[:600]}"
+        else:
+            found = monitor_findings(again, "after timing")
+            bad = field(again, "mismatch", str, optional=True) or compare(ref.trials[0].outs, outs, s.atol, s.rtol)
+    if found and s.verifier == "robust":
+        v.valid = False
+        return v.fail("func_runtime", found)
+    if bad:
+        v.correct = False
+        return v.fail("correct", f"after timing: {bad}")
+    if ref.ms is None:
+        with gpu_lock(lock_path):
+            ref.ms, _ = time_forward(under(plain_mode(), ref.model), ref.inputs(k), s.runs, s.warmup, ref.device)
+    v.ref_ms, v.cand_ms = ref.ms, ms
+    v.speedup = ref.ms / ms
+    if v.speedup > s.flag_speedup:
+        v.flags.append(f"speedup {v.speedup:.1f}x is above {s.flag_speedup}x: check it by hand")
+    v.ok("speedup", ref_ms=ref.ms, cand_ms=ms)
+
+
+def under(mode, model):
+    def call(*args):
+        with mode():
+            return model(*args)
+    return call

@@ -1,0 +1,641 @@
+"""
+The language a candidate's Python may be written in: an allowlist, checked on the AST before any of it runs
+(PAPER.md §3, §7). The child that imports a candidate is untrusted from that moment (verify.py), so this is the
+first of two independent layers; the runtime monitor in verify_worker.py is the second.
+
+    python verify_lang.py CANDIDATE.py        # the first construct outside the language, or "ok"
+
+    check_language(tree) -> str | None        # why not, naming the line; None when the code is inside it
+
+Host code (module level, ModelNew and its helpers, grid lambdas, heuristics, autotune hooks):
+  - imports only of the modules in MODULES; a name that resolves to a module is only ever the base of an
+    attribute (no `T = torch`, no `f(torch)`, no getattr on it), so `torch.os` or `F.torch.utils` cannot pass;
+  - a module's members from its table in MEMBERS (torch: its aten operators, dtypes and a few helpers; never
+    torch.utils, torch.ops, torch._C, load/save, from_numpy, set_*, compile, manual_seed, ...);
+  - attributes of values from HOST_ATTRS (Tensor, Module, builtin types, layer hyperparameters, the candidate's
+    own names), never a dunder, never a `_private` name but the candidate's own on self, never DENY_ATTRS
+    (.item, .tolist, .numpy, .apply_, .map_, storages, hooks, frames, Triton's internals);
+  - attribute stores only as `self.name` inside a method; no class redefines nn.Module's own names;
+  - builtins from SAFE_BUILTINS unless the name is bound in the enclosing function (a variable named `input`
+    or `sum` is fine); getattr/hasattr only called directly, with a literal name that passes the attribute
+    rules; no type(), global, nonlocal, match, async or yield.
+Kernel bodies (@triton.jit): names are parameters, locals, other kernels, module constants, tl/triton/math and
+Triton's own builtins, and calls go only to those, so an interpreted kernel (the CPU path) cannot call back into
+Python. What a kernel is handed at launch is checked at run time (verify_worker.py).
+"""
+
+import ast
+import builtins
+import importlib
+import sys
+import types
+
+import torch
+import torch.nn as nn
+
+
+def public(obj):
+    return {n for n in dir(obj) if not n.startswith("_")}
+
+
+# --- modules and their members -------------------------------------------------------------------------------
+
+MODULES = {"torch", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.cuda", "torch.linalg", "torch.fft",
+           "torch.special", "triton", "triton.language", "triton.language.math", "triton.language.extra",
+           "triton.language.extra.cuda", "triton.language.extra.cuda.libdevice", "triton.language.extra.libdevice",
+           "triton.tools", "triton.tools.tensor_descriptor", "math", "typing", "__future__"}
+TORCH_HELPERS = {"Tensor", "Size", "device", "dtype", "finfo", "iinfo", "no_grad", "inference_mode", "layout",
+                 "memory_format", "contiguous_format", "channels_last", "channels_last_3d", "preserve_format",
+                 "strided", "inf", "nan", "pi", "e", "newaxis", "is_tensor", "get_default_dtype", "broadcast_shapes",
+                 "is_grad_enabled", "is_inference_mode_enabled", "unique", "unravel_index"}
+CUDA_OK = {"current_device", "is_available", "device_count", "get_device_capability", "get_device_name",
+           "get_device_properties", "device", "synchronize", "is_bf16_supported"}
+NN_INIT_PRIVATE = {"_calculate_fan_in_and_fan_out", "_calculate_correct_fan"}  # nn.Linear's own reset_parameters
+F_DENY = {"boolean_dispatch", "handle_torch_function", "has_torch_function", "has_torch_function_unary",
+          "has_torch_function_variadic"}
+TYPING_OK = {"Optional", "Tuple", "List", "Dict", "Union", "Any", "Callable", "Sequence", "Iterable", "Literal",
+             "Final", "TYPE_CHECKING", "cast"}  # not get_type_hints: it evals annotation strings
+
+
+def _functions(mod):
+    return {n for n in public(mod) if callable(getattr(mod, n)) and not isinstance(getattr(mod, n), types.ModuleType)}
+
+
+def _members():
+    """What each module in MODULES may be asked for, read off the installed torch and triton."""
+    out = {}
+    for path in MODULES - {"__future__"}:
+        try:
+            out[path] = importlib.import_module(path)
+        except ImportError:  # e.g. triton.language.extra.libdevice exists in some Triton releases only
+            pass
+    m = {path: set() for path in out}
+    torch_ = out["torch"]
+    m["torch"] = ((public(torch_._C._VariableFunctions) - {"from_numpy", "from_file"}) | TORCH_HELPERS
+                  | {n for n in public(torch_) if isinstance(getattr(torch_, n), torch.dtype)})
+    m["torch.nn"] = {n for n in public(nn) if isinstance(getattr(nn, n), type)
+                     and issubclass(getattr(nn, n), (nn.Module, torch.Tensor))}
+    m["torch.nn.functional"] = _functions(out["torch.nn.functional"]) - F_DENY - {"Tensor", "Callable", "DType"}
+    m["torch.nn.init"] = _functions(out["torch.nn.init"]) | NN_INIT_PRIVATE
+    m["torch.cuda"] = CUDA_OK
+    for p in ("torch.linalg", "torch.fft", "torch.special", "math"):
+        m[p] = _functions(out[p]) | ({"pi", "e", "inf", "nan", "tau"} if p == "math" else set())
+    m["triton"] = {"jit", "autotune", "heuristics", "Config", "cdiv", "next_power_of_2", "set_allocator"}
+    for p in [p for p in out if p.startswith("triton.language")]:
+        m[p] = {n for n in public(out[p]) if not isinstance(getattr(out[p], n), types.ModuleType)}
+    m["triton.language.extra"] = set()
+    m["triton.tools"] = set()
+    m["triton.tools.tensor_descriptor"] = {"TensorDescriptor"} if "triton.tools.tensor_descriptor" in out else set()
+    m["typing"] = TYPING_OK
+    m["__future__"] = {"annotations"}
+    return m
+
+
+MEMBERS = _members()
+
+# --- attributes of values ------------------------------------------------------------------------------------
+
+LAYER_ATTRS = {  # torch.nn layers' hyperparameters, parameters and buffers (self.conv.weight, self.bn.eps, ...)
+    "add_zero_attn", "affine", "align_corners", "alpha", "approximate", "batch_first", "beta", "bias", "bias_hh_l0",
+    "bias_ih_l0", "bias_k", "bias_v", "bidirectional", "ceil_mode", "count_include_pad", "delta", "dilation", "dim",
+    "divisor_override", "dropout", "elementwise_affine", "embed_dim", "embedding_dim", "end_dim", "eps", "groups",
+    "head_dim", "hidden_size", "ignore_index", "in1_features", "in2_features", "in_channels", "in_features",
+    "in_proj_bias", "in_proj_weight", "inplace", "input_size", "kdim", "kernel_size", "label_smoothing", "margin",
+    "max_norm", "max_val", "min_val", "mode", "momentum", "name", "negative_slope", "norm_type", "normalized_shape",
+    "num_batches_tracked", "num_channels", "num_embeddings", "num_features", "num_groups", "num_heads", "num_layers",
+    "num_parameters", "out_channels", "out_features", "output_padding", "output_size", "p", "padding", "padding_idx",
+    "padding_mode", "proj_size", "reduction", "return_indices", "running_mean", "running_var", "scale_factor",
+    "size", "start_dim", "stride", "threshold", "track_running_stats", "training", "transposed", "unflattened_size",
+    "upscale_factor", "value", "vdim", "weight", "out_proj"}
+DEVICE_PROPS = {"name", "major", "minor", "total_memory", "multi_processor_count", "warp_size", "L2_cache_size",
+                "max_threads_per_multi_processor", "regs_per_multiprocessor", "shared_memory_per_block",
+                "shared_memory_per_block_optin", "shared_memory_per_multiprocessor", "is_integrated", "uuid"}
+# Reached from any value, these escape the monitor, run code later, or lead to frames, code and Triton's guts.
+DENY_ATTRS = {
+    "item", "tolist", "numpy", "apply_", "map_", "map2_", "storage", "untyped_storage", "share_memory_",
+    "share_memory", "pin_memory", "register_hook", "register_post_accumulate_grad_hook", "grad_fn", "backward",
+    "as_subclass", "to_dlpack", "record_stream", "compile", "register_forward_hook", "register_forward_pre_hook",
+    "register_full_backward_hook", "register_full_backward_pre_hook", "register_backward_hook",
+    "register_state_dict_pre_hook", "register_state_dict_post_hook", "register_load_state_dict_pre_hook",
+    "register_load_state_dict_post_hook", "with_traceback", "mro",
+    "gi_frame", "gi_code", "gi_yieldfrom", "gi_running", "gi_suspended", "cr_frame", "cr_code", "cr_await",
+    "cr_origin", "ag_frame", "ag_code", "ag_await", "f_back", "f_globals", "f_locals", "f_builtins", "f_code",
+    "f_lasti", "f_trace", "tb_frame", "tb_next", "co_code", "co_consts", "co_names",
+    "fn", "cache", "run", "warmup", "device_caches", "pre_run_hooks", "add_pre_run_hook", "do_bench", "base_fn",
+    "rewrite", "rewriter", "kernel_decorators", "used_global_vals", "launch_metadata", "src", "params"}
+HOST_ATTRS = set().union(*(public(t) for t in (torch.Tensor, nn.Module, list, dict, tuple, str, int, float, set,
+                                               frozenset, bool, slice, range, complex, torch.Size, torch.dtype,
+                                               torch.device, torch.finfo, torch.iinfo))) | LAYER_ATTRS | DEVICE_PROPS
+HOST_ATTRS |= {"kwargs", "num_warps", "num_stages", "num_ctas", "maxnreg", "pre_hook"}  # triton.Config's fields
+# nn.Module's own names: a candidate that redefined one (self.parameters = ..., def to(self)) would run its code
+# inside the worker's calls outside the monitor. forward and extra_repr are the candidate's to define.
+NN_RESERVED = set(dir(nn.Module)) - {"forward", "extra_repr", "__init__"}
+
+SAFE_BUILTINS = {"range", "len", "min", "max", "abs", "int", "float", "bool", "str", "tuple", "list", "dict", "set",
+                 "frozenset", "enumerate", "zip", "isinstance", "issubclass", "print", "round", "divmod", "sum", "any",
+                 "all", "sorted", "reversed", "map", "filter", "slice", "pow", "repr", "format", "iter", "next",
+                 "callable", "chr", "ord", "hash", "id", "getattr", "hasattr", "super", "staticmethod",
+                 "classmethod", "property", "NotImplemented", "Ellipsis", "None", "True", "False", "Exception",
+                 "ValueError", "TypeError", "RuntimeError", "AssertionError", "NotImplementedError", "IndexError",
+                 "KeyError", "ImportError", "ModuleNotFoundError", "AttributeError", "ZeroDivisionError"}
+BUILTIN_NAMES = set(dir(builtins))
+KERNEL_BUILTINS = {"range", "len", "min", "max", "int", "float", "bool", "print", "isinstance", "list", "tuple",
+                   "zip", "enumerate", "abs", "True", "False", "None"}
+
+
+def _kernel_attrs():
+    import triton.language as tl
+    return (public(tl.tensor) | public(tl.dtype) | public(tl.pointer_type) | public(tl.constexpr)
+            | {"element_ty", "value", "T", "shape", "dtype", "numel", "type"})
+
+
+KERNEL_ATTRS = _kernel_attrs()
+TRITON_DECORATORS = {"triton.jit", "triton.autotune", "triton.heuristics", "triton.language.jit"}
+AUTOTUNE_KWARGS = {"configs", "key", "prune_configs_by", "reset_to_zero", "restore_value", "pre_hook", "post_hook",
+                   "warmup", "rep", "use_cuda_graph", "cache_results"}  # not do_bench: it would time our way
+
+
+class Reject(Exception):
+    pass
+
+
+def dunder(name):
+    return name.startswith("__")
+
+
+def dotted(node):
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+        return ".".join(reversed(parts))
+    return None
+
+
+class Names:
+    """Import aliases: F -> torch.nn.functional, tl -> triton.language, relu -> torch.relu."""
+
+    def __init__(self, tree):
+        self.alias = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for a in node.names:
+                    self.alias[a.asname or a.name.split(".")[0]] = a.name if a.asname else a.name.split(".")[0]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                for a in node.names:
+                    self.alias[a.asname or a.name] = f"{node.module}.{a.name}"
+
+    def resolve(self, node):
+        d = dotted(node)
+        if d is None:
+            return None
+        root, _, rest = d.partition(".")
+        if root not in self.alias:
+            return None
+        return self.alias[root] + ("." + rest if rest else "")
+
+
+def split_path(path):
+    """'torch.nn.functional.relu.x' -> ('torch.nn.functional', 'relu', ['x']): the longest allowed module, the
+    member, then attributes of that member's value. A path that starts outside MODULES is (None, ...)."""
+    parts = path.split(".")
+    for i in range(len(parts), 0, -1):
+        mod = ".".join(parts[:i])
+        if mod in MODULES:
+            return mod, (parts[i] if i < len(parts) else None), parts[i + 1:]
+    return None, None, parts
+
+
+def is_const(node, consts=()):
+    """A constant expression a kernel may read from module level: literals, arithmetic on them, names of other
+    constants, tl.constexpr(literal) and dtypes."""
+    if isinstance(node, ast.Constant):
+        return True
+    if isinstance(node, ast.Name):
+        return node.id in consts
+    if isinstance(node, ast.Tuple):  # not a list: a kernel must not read anything mutable
+        return all(is_const(e, consts) for e in node.elts)
+    if isinstance(node, ast.UnaryOp):
+        return is_const(node.operand, consts)
+    if isinstance(node, ast.BinOp):
+        return is_const(node.left, consts) and is_const(node.right, consts)
+    if isinstance(node, ast.Attribute):  # tl.float32, torch.float16
+        d = dotted(node) or ""
+        return d.count(".") == 1 and d.split(".")[1] in ("float16", "bfloat16", "float32", "float64", "int8", "int16",
+                                                         "int32", "int64", "uint8", "int1")
+    if isinstance(node, ast.Call) and not node.keywords and len(node.args) == 1:
+        return (dotted(node.func) or "").endswith("constexpr") and is_const(node.args[0], consts)
+    return False
+
+
+def decorator_path(dec, names):
+    return names.resolve(dec.func if isinstance(dec, ast.Call) else dec)
+
+
+def is_kernel(fn, names):
+    return any(decorator_path(d, names) in ("triton.jit", "triton.language.jit") for d in fn.decorator_list)
+
+
+def is_main_guard(node):
+    """`if __name__ == "__main__":` at module level: its body never runs when the verifier imports the file."""
+    t = node.test if isinstance(node, ast.If) else None
+    return (isinstance(t, ast.Compare) and isinstance(t.left, ast.Name) and t.left.id == "__name__"
+            and len(t.ops) == 1 and isinstance(t.ops[0], ast.Eq) and isinstance(t.comparators[0], ast.Constant)
+            and t.comparators[0].value == "__main__" and not node.orelse)
+
+
+def stored_names(body):
+    """Names a scope's statements bind (assignments, loops, with/except targets, imports, defs, walrus), not
+    counting nested functions, lambdas or comprehension targets, which have scopes of their own."""
+    out, todo = set(), list(body)
+    while todo:
+        n = todo.pop()
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(n.name)
+            continue
+        if isinstance(n, ast.Lambda):
+            continue
+        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
+            out.add(n.id)
+        elif isinstance(n, (ast.Import, ast.ImportFrom)):
+            out |= {a.asname or a.name.split(".")[0] for a in n.names}
+        elif isinstance(n, ast.ExceptHandler) and n.name:
+            out.add(n.name)
+        elif isinstance(n, ast.MatchAs) and n.name:
+            out.add(n.name)
+        if isinstance(n, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            todo.extend(x.target for x in ast.walk(n) if isinstance(x, ast.NamedExpr))
+            continue
+        todo.extend(ast.iter_child_nodes(n))
+    return out
+
+
+def params(fn):
+    a = fn.args
+    return [x.arg for x in a.posonlyargs + a.args + a.kwonlyargs] + [x.arg for x in (a.vararg, a.kwarg) if x]
+
+
+def module_facts(tree, names):
+    """What the rules need to know about the whole module before walking it."""
+    f = types.SimpleNamespace(kernels=set(), classes=set(), consts=set(), own=set(), guards=set())
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and is_kernel(node, names):
+            f.kernels.add(node.name)
+        elif isinstance(node, ast.ClassDef):
+            f.classes.add(node.name)
+        elif is_main_guard(node):
+            f.guards.add(id(node))
+    assigned = {}
+    for node in tree.body:
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+            for t in (node.targets if isinstance(node, ast.Assign) else [node.target]):
+                if isinstance(t, ast.Name):
+                    assigned.setdefault(t.id, []).append(node.value)
+    deleted = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Del)}
+    changed = True
+    while changed:  # constants may be defined from other constants
+        changed = False
+        for k, vals in assigned.items():
+            if k not in f.consts and k not in names.alias and k not in deleted and all(is_const(v, f.consts) for v in vals):
+                f.consts.add(k)
+                changed = True
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef):
+                    f.own.add(item.name)
+                for t in getattr(item, "targets", [getattr(item, "target", None)]):
+                    if isinstance(t, ast.Name):
+                        f.own.add(t.id)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and isinstance(node.value, ast.Name):
+            f.own.add(node.attr)  # only stores on a method's own self ever run (Checker), so this over-collects safely
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args
+              and node.func.attr in ("register_buffer", "register_parameter", "add_module", "register_module")
+              and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+            f.own.add(node.args[0].value)  # self.register_buffer("shift", ...) makes self.shift
+    f.own -= {n for n in f.own if dunder(n)}
+    return f
+
+
+FUNCLIKE = ("function", "lambda", "comp", "kernel")
+NO_STMTS = (ast.Global, ast.Nonlocal, ast.AsyncFunctionDef, ast.AsyncFor, ast.AsyncWith, ast.Await, ast.Yield,
+            ast.YieldFrom, ast.Match)
+
+
+class Checker(ast.NodeVisitor):
+    """Walks host code with a stack of scopes; kernels go to KernelChecker. Raises Reject at the first
+    construct outside the language."""
+
+    def __init__(self, names, facts):
+        self.names, self.f = names, facts
+        self.frames = [("module", set(), None)]  # (kind, names bound there, the method's self or None)
+        self.decorating = False
+
+    def fail(self, node, msg):
+        raise Reject(f"{msg} (line {getattr(node, 'lineno', '?')})")
+
+    def local(self, name):
+        return any(kind in FUNCLIKE and name in bound for kind, bound, _ in reversed(self.frames))
+
+    def self_name(self):
+        kind, _, me = self.frames[-1]
+        return me if kind == "function" else None
+
+    def scoped(self, kind, bound, me, nodes):
+        self.frames.append((kind, bound, me))
+        for n in nodes:
+            self.visit(n)
+        self.frames.pop()
+
+    def generic_visit(self, node):
+        if isinstance(node, NO_STMTS):
+            self.fail(node, f"uses {type(node).__name__.lower()}, which kernel wrappers do not need")
+        super().generic_visit(node)
+
+    # --- statements ---------------------------------------------------------------------------------------
+
+    def visit_Module(self, node):
+        self.module_stmts = list(ast.walk(node))
+        for stmt in node.body:
+            if id(stmt) not in self.f.guards:
+                self.visit(stmt)
+
+    def visit_Import(self, node):
+        for a in node.names:
+            if a.name not in MODULES:
+                self.fail(node, f"imports {a.name}")
+            if (a.asname or a.name.split(".")[0]) in self.f.consts:
+                self.fail(node, f"binds {a.asname or a.name} both to a module and to a value")
+
+    def visit_ImportFrom(self, node):
+        if node.level or node.module not in MODULES:
+            self.fail(node, f"imports from {'.' * node.level}{node.module or ''}")
+        for a in node.names:
+            full = f"{node.module}.{a.name}"
+            if full not in MODULES and a.name not in MEMBERS.get(node.module, ()):
+                self.fail(node, f"imports {full}")
+
+    def visit_ClassDef(self, node):
+        if self.frames[-1][0] != "module" or node.decorator_list or node.keywords:
+            self.fail(node, f"class {node.name}: only plain module-level classes are allowed")
+        for b in node.bases:
+            if self.names.resolve(b) != "torch.nn.Module" and not (isinstance(b, ast.Name) and b.id in self.f.classes):
+                self.fail(node, f"class {node.name} subclasses {ast.unparse(b)}, not nn.Module")
+        for item in node.body:
+            if isinstance(item, ast.FunctionDef):
+                if item.name in NN_RESERVED or (dunder(item.name) and item.name != "__init__"):
+                    self.fail(item, f"class {node.name} defines {item.name}, a name nn.Module or Python reserves")
+            elif isinstance(item, (ast.Assign, ast.AnnAssign)):
+                for t in (item.targets if isinstance(item, ast.Assign) else [item.target]):
+                    if not isinstance(t, ast.Name) or t.id in NN_RESERVED or dunder(t.id):
+                        self.fail(item, f"class {node.name} assigns {ast.unparse(t)} in its body")
+            elif not isinstance(item, (ast.Expr, ast.Pass)):
+                self.fail(item, f"class {node.name}: {type(item).__name__} in a class body")
+        self.scoped("class", set(), None, node.body)
+
+    def visit_FunctionDef(self, node):
+        if dunder(node.name) and not (node.name == "__init__" and self.frames[-1][0] == "class"):
+            self.fail(node, f"defines {node.name}")
+        self.decorating = True
+        for d in node.decorator_list:
+            self.visit(d)
+        self.decorating = False
+        for d in node.args.defaults + [d for d in node.args.kw_defaults if d is not None]:
+            self.visit(d)
+        for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs:
+            if a.annotation is not None:
+                self.visit(a.annotation)
+            if dunder(a.arg):
+                self.fail(node, f"parameter {a.arg}")
+        if is_kernel(node, self.names):
+            if self.frames[-1][0] != "module":
+                self.fail(node, f"kernel {node.name} is not defined at module level")
+            return KernelChecker(self, node).check()
+        me = None
+        ps = params(node)
+        body_stores = stored_names(node.body)
+        plain = not any(decorator_path(d, self.names) is None and isinstance(d, ast.Name)
+                        and d.id in ("staticmethod", "classmethod") for d in node.decorator_list)
+        if self.frames[-1][0] == "class" and plain and ps and ps[0] not in body_stores:
+            me = ps[0]  # bound to the instance by the call, and never rebound: the only base a store may have
+        self.scoped("function", set(ps) | body_stores, me, node.body)
+
+    def visit_Lambda(self, node):
+        for d in node.args.defaults:
+            self.visit(d)
+        self.scoped("lambda", set(params(node)) | stored_names([node.body]), None, [node.body])
+
+    def visit_comprehension_node(self, node):
+        bound = {n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)}
+        parts = [*node.generators, *([node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt])]
+        self.scoped("comp", bound, None, parts)
+
+    visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = visit_comprehension_node
+
+    # --- names and attributes -----------------------------------------------------------------------------
+
+    def visit_Name(self, node):
+        if dunder(node.id):
+            self.fail(node, f"uses {node.id}")
+        if not isinstance(node.ctx, ast.Load):
+            if node.id in self.names.alias and not self.binds_none(node):
+                self.fail(node, f"rebinds {node.id}, the name of an import")
+            return
+        if node.id in self.names.alias and not self.local(node.id):
+            return self.check_path(self.names.alias[node.id], node)
+        if node.id in BUILTIN_NAMES and not self.local(node.id) and node.id not in self.f.consts:
+            if node.id not in SAFE_BUILTINS or node.id in ("getattr", "hasattr", "super"):
+                self.fail(node, f"uses the builtin {node.id}")
+
+    def binds_none(self, node):
+        """`except ImportError: triton = None` at module level: the one rebinding of an import we allow."""
+        return any(isinstance(st, ast.Assign) and st.targets == [node] and isinstance(st.value, ast.Constant)
+                   and st.value.value is None for st in self.module_stmts)
+
+    def check_path(self, full, node):
+        """A dotted name rooted at an import, used as a value (a module never is)."""
+        mod, member, rest = split_path(full)
+        if mod is None or member is None:
+            self.fail(node, f"uses {full}" + (" as a value: a module may only be the base of an attribute"
+                                              if mod else ""))
+        if member not in MEMBERS.get(mod, ()):
+            self.fail(node, f"uses {full}, which is not in the verifier's allowlist")
+        if full in ("triton.jit", "triton.autotune", "triton.heuristics") and not self.decorating:
+            self.fail(node, f"{full} is only allowed as a decorator")
+        if full == "torch.nn.Module.__init__":
+            return
+        obj = getattr(sys.modules.get(mod), member, None)
+        if rest and isinstance(obj, type):
+            self.fail(node, f"uses {full}: attributes of a library class are not allowed")
+        for a in rest:
+            self.check_attr_name(node, a, self_base=False)
+
+    def check_attr_name(self, node, attr, self_base):
+        if dunder(attr):
+            self.fail(node, f"touches {attr}")
+        if self_base and attr in self.f.own and attr not in NN_RESERVED:
+            return  # the candidate's own attribute of its own module (self.cache, self._w)
+        if attr in DENY_ATTRS:
+            self.fail(node, f"uses .{attr}, which the verifier does not allow")
+        if attr.startswith("_"):
+            if not (self_base and attr in self.f.own and attr not in NN_RESERVED):
+                self.fail(node, f"touches the private attribute {attr}")
+        elif attr not in HOST_ATTRS and attr not in self.f.own:
+            self.fail(node, f"uses .{attr}, which is not in the verifier's allowlist")
+
+    def visit_Attribute(self, node):
+        full = self.names.resolve(node)
+        base = node.value
+        if full is not None and not (isinstance(base, ast.Name) and self.local(base.id)) and dotted(node):
+            if not isinstance(node.ctx, ast.Load):
+                self.fail(node, f"patches {full}")
+            return self.check_path(full, node)
+        if not isinstance(node.ctx, ast.Load):
+            me = self.self_name()
+            if not (isinstance(base, ast.Name) and base.id == me):
+                self.fail(node, f"assigns {ast.unparse(node)}: only self.<name> may be assigned, in a method")
+            if node.attr in NN_RESERVED or dunder(node.attr):
+                self.fail(node, f"assigns self.{node.attr}, a name nn.Module or the verifier reserves")
+            return
+        if isinstance(base, ast.Name) and base.id in self.f.classes and not self.local(base.id):
+            self.fail(node, f"uses {base.id}.{node.attr}: use the instance, not the class")
+        is_super = isinstance(base, ast.Call) and isinstance(base.func, ast.Name) and base.func.id == "super"
+        if not (is_super and node.attr == "__init__"):
+            self_base = isinstance(base, ast.Name) and base.id == self.self_name()
+            self.check_attr_name(node, node.attr, self_base)
+        self.visit(base)
+
+    # --- calls --------------------------------------------------------------------------------------------
+
+    def visit_Call(self, node):
+        for k in node.keywords:
+            if k.arg and dunder(k.arg):
+                self.fail(node, f"keyword {k.arg}")
+        fn = node.func
+        name = fn.id if isinstance(fn, ast.Name) and not self.local(fn.id) else None
+        if name in ("getattr", "hasattr"):
+            return self.visit_getattr(node, name)
+        if name == "super":
+            me = self.self_name()
+            ok = not node.args or (len(node.args) == 2 and isinstance(node.args[0], ast.Name)
+                                   and node.args[0].id in self.f.classes and isinstance(node.args[1], ast.Name)
+                                   and node.args[1].id == me)
+            if not ok or node.keywords:
+                self.fail(node, "super() takes no arguments, or (ThisClass, self)")
+            return
+        if name == "type":
+            self.fail(node, "type() is not allowed")
+        if self.names.resolve(fn) == "triton.autotune":
+            bad = [k.arg for k in node.keywords if k.arg not in AUTOTUNE_KWARGS]
+            if bad:
+                self.fail(node, f"triton.autotune({bad[0]}=...) is not allowed")
+        self.generic_visit(node)
+
+    def visit_getattr(self, node, name):
+        if node.keywords or not 2 <= len(node.args) <= (3 if name == "getattr" else 2) \
+                or not isinstance(node.args[1], ast.Constant) or not isinstance(node.args[1].value, str):
+            self.fail(node, f"{name} needs a literal attribute name")
+        obj = node.args[0]
+        if self.names.resolve(obj) is not None and dotted(obj) and not (isinstance(obj, ast.Name)
+                                                                          and self.local(obj.id)):
+            self.fail(node, f"{name} on a module or a library name")
+        if isinstance(obj, ast.Name) and obj.id in self.f.classes and not self.local(obj.id):
+            self.fail(node, f"{name} on the class {obj.id}: use the instance")
+        self.check_attr_name(node, node.args[1].value, isinstance(obj, ast.Name) and obj.id == self.self_name())
+        for a in [obj, *node.args[2:]]:
+            self.visit(a)
+
+
+KERNEL_MODULES = ("triton", "math")
+KERNEL_STMTS = (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.While, ast.If, ast.Return, ast.Expr, ast.Pass,
+                ast.Break, ast.Continue, ast.Assert)
+
+
+class KernelChecker:
+    """A @triton.jit body: what the GPU compiler accepts, so that the interpreter (which runs the body as
+    Python, PAPER.md §3's CPU path) cannot be made to run anything else."""
+
+    def __init__(self, host, fn):
+        self.host, self.fn, self.names, self.f = host, fn, host.names, host.f
+        self.bound = set(params(fn)) | stored_names(fn.body)
+
+    def fail(self, node, msg):
+        self.host.fail(node, f"kernel {self.fn.name}: {msg}")
+
+    def check(self):
+        for stmt in ast.walk(ast.Module(body=self.fn.body, type_ignores=[])):
+            if isinstance(stmt, ast.stmt) and not isinstance(stmt, KERNEL_STMTS):
+                self.fail(stmt, f"{type(stmt).__name__} is not part of the kernel language")
+            if isinstance(stmt, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Await,
+                                 ast.Yield, ast.YieldFrom, ast.NamedExpr)):
+                self.fail(stmt, f"{type(stmt).__name__} is not part of the kernel language")
+        for stmt in self.fn.body:
+            self.expr(stmt)
+
+    def expr(self, node):
+        if isinstance(node, ast.Attribute):
+            return self.attribute(node)
+        if isinstance(node, ast.Name):
+            return self.name(node)
+        if isinstance(node, ast.Call):
+            self.call(node)
+        elif isinstance(node, ast.keyword) and node.arg and dunder(node.arg):
+            self.fail(node, f"keyword {node.arg}")
+        for child in ast.iter_child_nodes(node):
+            self.expr(child)
+
+    def path_ok(self, node, full):
+        mod, member, rest = split_path(full)
+        if mod is None or not mod.startswith(KERNEL_MODULES) or (member and member not in MEMBERS.get(mod, ())):
+            self.fail(node, f"uses {full}: a kernel may use triton.language, libdevice and math only")
+        for a in rest:
+            if dunder(a) or a.startswith("_") or a not in KERNEL_ATTRS:
+                self.fail(node, f"uses {full}")
+
+    def name(self, node):
+        n = node.id
+        if dunder(n):
+            self.fail(node, f"uses {n}")
+        if isinstance(node.ctx, ast.Load) and n not in self.bound:
+            if n in self.names.alias:
+                self.path_ok(node, self.names.alias[n])
+            elif n not in self.f.kernels and n not in self.f.consts and n not in KERNEL_BUILTINS:
+                self.fail(node, f"reads {n}, which is not a parameter, a local, a module constant or a kernel")
+
+    def attribute(self, node):
+        full = self.names.resolve(node)
+        base = node.value
+        if full is not None and dotted(node) and not (isinstance(base, ast.Name) and base.id in self.bound):
+            return self.path_ok(node, full)
+        a = node.attr
+        if dunder(a) or a.startswith("_") or a not in KERNEL_ATTRS:
+            self.fail(node, f"uses .{a}, which is not part of the kernel language")
+        if not isinstance(node.ctx, ast.Load):
+            self.fail(node, f"assigns {ast.unparse(node)}")
+        self.expr(base)
+
+    def call(self, node):
+        fn = node.func
+        if isinstance(fn, ast.Name) and fn.id not in self.bound and fn.id not in self.names.alias \
+                and fn.id not in self.f.kernels and fn.id not in KERNEL_BUILTINS:
+            self.fail(node, f"calls {fn.id}, which is not a Triton function or a @triton.jit kernel")
+
+
+def check_language(tree):
+    """None when every line of the module is inside the language, else the first reason (with its line)."""
+    names = Names(tree)
+    try:
+        Checker(names, module_facts(tree, names)).visit(tree)
+    except Reject as e:
+        return str(e)
+    except RecursionError:
+        return "the code is nested too deeply to check"
+    return None
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    print(check_language(ast.parse(open(sys.argv[1], encoding="utf-8").read())) or "ok")
