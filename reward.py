@@ -25,9 +25,11 @@ THINK_CLOSE = "</think>"
 def reward_terms(verdict, clip=2.0):
     """(R_correct, R_speedup) for one verdict (a verify.Verdict or its JSON dict). PAPER.md §4:
     R_correct = valid * correct; R_speedup = valid * correct * min(speedup, clip). Without timing (the CPU)
-    speedup is None and R_speedup is 0."""
-    get = verdict.get if isinstance(verdict, dict) else lambda k: getattr(verdict, k)
-    ok = bool(get("valid")) and bool(get("correct"))
+    speedup is None and R_speedup is 0. A problem whose check is degenerate (verify_ref.weak_points: all zeros
+    would pass, the output ignores the inputs, the reference is random) pays nothing: there an honest kernel and
+    a cheat cannot be told apart, so a reward would teach the cheat."""
+    get = verdict.get if isinstance(verdict, dict) else lambda k: getattr(verdict, k, None)
+    ok = bool(get("valid")) and bool(get("correct")) and not get("degenerate")
     speedup = get("speedup")
     return float(ok), float(ok) * min(float(speedup), clip) if speedup is not None else 0.0
 

@@ -32,6 +32,7 @@ import json
 import os
 import queue
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -45,9 +46,12 @@ from pathlib import Path
 import torch
 
 from verify_judge import run_candidate
-from verify_ref import TRIVIAL, ProblemError, Reference, compare, load_problem, make_reference  # noqa: F401 (API)
+from verify_ref import DISTS, NAMED_DISTS, WEAK, ProblemError, weak_points, Reference, compare, load_problem, make_reference  # noqa: F401 (API)
 from verify_static import extract_code, static_check
 from verify_wire import recv_header
+from verify_worker import sweep_uid
+
+UID_BASE = 1_000_000  # where the slots' own users start (no real account has uids this high)
 
 ROOT = Path(__file__).resolve().parent
 
@@ -74,9 +78,19 @@ def build_parser():
     ap.add_argument("--timeout", type=float, default=120.0, help="seconds per candidate, then its process group dies")
     ap.add_argument("--mem_gb", type=float, default=4.0, help="CPU address-space cap per candidate, beyond imports")
     ap.add_argument("--workers", type=int, default=None, help="sandboxed worker slots (default: CPU cores, <= 8)")
+    ap.add_argument("--dists", default=",".join(DISTS), help="trial k's inputs: the k-th of these, cyclically "
+                    "(own, shifted, heavy, unit, sparse: verify_ref.redraw)")
+    ap.add_argument("--no-hidden-shape", dest="hidden_shape", action="store_false",
+                    help="skip the trial on a shape variant of the problem")
     # batch mode
     ap.add_argument("--batch", default=None, help="JSONL of {problem, candidate} (paths or source text)")
-    ap.add_argument("--out", default=None, help="JSONL verdicts for --batch (default stdout)")
+    ap.add_argument("--out", default=None, help="JSONL verdicts for --batch, or the audit's rows (default stdout)")
+    # audit: how strong is each problem's check
+    ap.add_argument("--audit", action="store_true", help="per problem of --tasks: would zeros, a constant or a copy "
+                    "of an input pass (the problem's own inputs only, and the default check)?")
+    ap.add_argument("--tasks", default=None, help="--audit: embedded | KernelBench folder | KernelBench JSONL")
+    ap.add_argument("--level", default=None, help="--audit: KernelBench level(s), e.g. 1,2")
+    ap.add_argument("--ids", default=None, help="--audit: problem ids or names")
     return ap
 
 
@@ -96,6 +110,7 @@ class Settings:
     ref_cache_gb: float = 32.0
     compile_first: bool = True  # GPU: compile a candidate's kernels before it takes the GPU (verify_worker.run_compile)
     hidden_shape: bool = True  # one more trial on a shape variant the candidate cannot predict (verify_ref.add_variant)
+    dists: tuple = DISTS  # trial k's inputs: the problem's own ("own") or redrawn (verify_ref.redraw)
 
 
 @dataclass
@@ -137,24 +152,34 @@ def scrubbed_env(device, home):
            "OMP_NUM_THREADS": "1", "HOME": home}
     env["TMPDIR"] = env["HOME"]
     # Keep what is needed to find the interpreter's packages and the GPU, nothing else.
-    for k in ("VIRTUAL_ENV", "CUDA_VISIBLE_DEVICES", "TRITON_CACHE_DIR", "LD_LIBRARY_PATH", "PYTHONPATH"):
+    for k in ("VIRTUAL_ENV", "CUDA_VISIBLE_DEVICES", "LD_LIBRARY_PATH", "PYTHONPATH"):
         if k in os.environ:
             env[k] = os.environ[k]
     if not device.startswith("cuda"):
         env["TRITON_INTERPRET"] = "1"  # PAPER.md §3, CPU path: Triton kernels run in the interpreter
         env["CUDA_VISIBLE_DEVICES"] = ""  # a CPU verdict on a GPU machine: no candidate reaches the GPU
-    env.setdefault("TRITON_CACHE_DIR", os.path.join(tempfile.gettempdir(), "tritonrl_triton_cache"))
+    # The slot's own compile cache: its children reuse each other's compiled launchers, and no other slot's
+    # child can put a binary in it.
+    env["TRITON_CACHE_DIR"] = os.path.join(home, "triton_cache")
     return env
 
 
 class Slot:
-    def __init__(self, device):
-        self.device = device
+    """One sandboxed worker: a zygote process (verify_worker.py) that forks one child per candidate. On the CPU,
+    where the verifier runs as root, the children of slot i run as a user of their own (UID_BASE + this process's
+    pid slice + i): no other slot's child, and no process of ours, is theirs to touch. A GPU child keeps our user:
+    CUDA IPC does not map memory across users (measured: cudaErrorMapBufferObjectFailed)."""
+
+    def __init__(self, device, index=0):
+        self.device, self.child_pid = device, None
+        own_user = os.geteuid() == 0 and not device.startswith("cuda")
+        self.uid = UID_BASE + (os.getpid() % 20000) * 64 + index % 64 if own_user else None
         self.start()
 
     def start(self):
         ours, theirs = socket.socketpair()
         self.home = tempfile.mkdtemp(prefix="verify_slot_")  # its HOME, TMPDIR and cwd; children's folders go here
+        os.chmod(self.home, 0o711)  # a child of its own user may reach its folder here, not list the others
         self.proc = subprocess.Popen([sys.executable, str(ROOT / "verify_worker.py"), str(theirs.fileno()),
                                       self.device], pass_fds=[theirs.fileno()], env=scrubbed_env(self.device, self.home),
                                      cwd=self.home, stdin=subprocess.DEVNULL)
@@ -167,6 +192,11 @@ class Slot:
         self.conn.close()
         self.proc.kill()
         self.proc.wait()
+        if self.child_pid is not None:  # a candidate in flight outlives its zygote unless it is killed here
+            with contextlib.suppress(OSError):
+                os.killpg(self.child_pid, signal.SIGKILL)
+        if self.uid is not None:
+            sweep_uid(self.uid)
         shutil.rmtree(self.home, ignore_errors=True)
 
 
@@ -253,6 +283,8 @@ class Device:
     gate: MemoryGate = None
     lock_path: str = ""
     ref_times: dict = None  # {sha256(problem source): reference ms}, measured earlier on this GPU model (eval.py)
+    trusted_pool: object = None  # GPU: the references' memory, in segments no child ever maps (see trusted())
+    trusted_lock: threading.Lock = field(default_factory=threading.Lock)
 
     def __post_init__(self):
         # Candidates' GPU memory: what the card has, less room for two problems' references (the one in use
@@ -260,6 +292,22 @@ class Device:
         cuda = self.s.device.startswith("cuda")
         total = torch.cuda.mem_get_info(torch.device(self.s.device))[1] if cuda else 0
         self.gate = MemoryGate(max(2**30, int(0.9 * total - 2 * self.s.ref_cache_gb * 2**30)) if cuda else float("inf"))
+        if cuda:
+            with torch.cuda.device(torch.device(self.s.device)):
+                self.trusted_pool = torch.cuda.MemPool()
+
+    @contextlib.contextmanager
+    def trusted(self):
+        """Where reference models, outputs and everything computed from them are allocated on a GPU: a memory pool
+        of their own. CUDA IPC maps a child whole allocator segments of what it is shown (inputs, its output
+        buffer), so a reference output beside them would be readable and writable by its kernels. One thread at a
+        time: a pool takes one recorder."""
+        with self.trusted_lock:
+            if self.trusted_pool is None:
+                yield
+            else:
+                with torch.cuda.use_mem_pool(self.trusted_pool, torch.device(self.s.device)):
+                    yield
         self.lock_path = os.path.join(tempfile.gettempdir(), f"tritonrl_gpu_{self.s.device.replace(':', '_')}.lock")
 
     def reference(self, src, name):
@@ -270,7 +318,7 @@ class Device:
             ref = self.refs.get(key)
             if ref is None:
                 try:
-                    with self.build_lock:  # one build at a time: full-size references are tens of GB
+                    with self.build_lock, self.trusted():  # one build at a time: full-size references are tens of GB
                         ref = make_reference(src, self.s, name)
                 except ProblemError as e:
                     ref = e
@@ -303,7 +351,8 @@ class VerifierPool:
         self.devices = {d: Device(dataclasses.replace(self.s, device=d), min(0.9, 2.0 / per), ref_times=ref_times)
                         for d in names}
         self.slots = queue.Queue()
-        starters = [threading.Thread(target=lambda d=names[i % len(names)]: self.slots.put(Slot(d))) for i in range(n)]
+        starters = [threading.Thread(target=lambda i=i: self.slots.put(Slot(names[i % len(names)], i)))
+                    for i in range(n)]
         for t in starters:
             t.start()
         for t in starters:
@@ -381,6 +430,11 @@ class VerifierPool:
     def close(self):
         while not self.slots.empty():
             self.slots.get().close()
+        for dev in self.devices.values():  # the references go before their pool does
+            dev.refs.clear()
+        if torch.cuda.is_available() and torch.cuda.is_initialized():
+            torch.cuda.synchronize()
+            torch.cuda.empty_cache()
 
     def __enter__(self):
         return self
@@ -432,14 +486,19 @@ def batch_pairs(path):
 def main():
     args = build_parser().parse_args()
     from model import InputError
-    if args.batch is None and not (args.problem and args.candidate):
-        raise InputError("give PROBLEM and CANDIDATE, or --batch FILE")
+    if args.batch is None and not args.audit and not (args.problem and args.candidate):
+        raise InputError("give PROBLEM and CANDIDATE, --batch FILE, or --audit --tasks SRC")
+    if args.audit and not args.tasks:
+        raise InputError("--audit needs --tasks SRC (embedded, a KernelBench folder or JSONL)")
     device = args.device or ("cuda" if torch.cuda.is_available() else "cpu")
     if device.startswith("cuda") and not torch.cuda.is_available():
         raise InputError(f"--device {device}: CUDA is not available here; use --device cpu")
     same = ("verifier", "trials", "atol", "rtol", "runs", "warmup", "flag_speedup", "timeout", "mem_gb",
-            "compile_first")
-    s = Settings(device=device, timing=args.timing and device.startswith("cuda"), **{k: getattr(args, k) for k in same})
+            "compile_first", "hidden_shape")
+    s = Settings(device=device, timing=args.timing and device.startswith("cuda"), dists=dists_flag(args.dists),
+                 **{k: getattr(args, k) for k in same})
+    if args.audit:
+        return audit(args, s)
     if args.batch:
         pairs, names = batch_pairs(args.batch)
         t0 = time.perf_counter()
@@ -461,6 +520,49 @@ def main():
     with VerifierPool(s, workers=1) as pool:
         v = pool.verify_one(prob_src, cand, args.problem)
     print(v.to_json())
+
+
+def dists_flag(text):
+    from model import InputError
+    names = tuple(x.strip() for x in text.split(",") if x.strip())
+    bad = [x for x in names if x not in NAMED_DISTS]
+    if bad or not names:
+        raise InputError(f"--dists {text}: each must be one of {', '.join(NAMED_DISTS)}")
+    return names
+
+
+def audit(args, s):
+    """PAPER.md §7, vacuous checks: for each problem, which trivial outputs (all zeros, a constant, a copy of an
+    input) pass every trial, on the problem's own inputs alone (the check before distributions) and on the default
+    trials. One JSON row per problem, then a table. References only: no candidate code runs."""
+    from data.tasks import load_tasks
+    rows, t0 = [], time.perf_counter()
+    for t in load_tasks(args.tasks, None, args.level, args.ids):
+        try:
+            ref = make_reference(t.src, s, t.name)
+            by_dist = {d: weak_points(ref, [x for x in ref.trials if x.dist.rstrip("+") == d and not x.variant],
+                                      s.atol, s.rtol) for d in dict.fromkeys(s.dists)}
+            row = {"name": t.name, "own": ref.degenerate_own, "default": ref.degenerate, "hidden_shape": ref.variant_note,
+                   "by_dist": by_dist, "dists": [x.dist for x in ref.trials]}
+        except ProblemError as e:
+            row = {"name": t.name, "error": str(e)[:300]}
+        ref = None
+        if s.device.startswith("cuda"):
+            torch.cuda.empty_cache()
+        rows.append(row)
+        print(json.dumps(row), file=sys.stderr, flush=True)
+    if args.out:
+        Path(args.out).write_text("".join(json.dumps(r) + "\n" for r in rows))
+    ok = [r for r in rows if "error" not in r]
+    print(f"| trivial output | passes: own inputs only | passes: default check |  ({len(ok)} problems, "
+          f"{len(rows) - len(ok)} could not be built; {time.perf_counter() - t0:.0f} s)\n|---|---|---|")
+    for kind in WEAK + ("any",):
+        n = [sum((kind in r[c]) if kind != "any" else bool(r[c]) for r in ok) for c in ("own", "default")]
+        print(f"| {kind} | {n[0]} | {n[1]} |")
+    for d in dict.fromkeys(s.dists):
+        print(f"{d} inputs alone: " + ", ".join(f"{k} {sum(k in r['by_dist'].get(d, []) for r in ok)}" for k in WEAK))
+    print("problems whose default check stays degenerate: " + (", ".join(r["name"] for r in ok if r["default"]) or "none"))
+    print(f"hidden shape variant: {sum(not r['hidden_shape'].startswith('none') for r in ok)} of {len(ok)} problems")
 
 
 if __name__ == "__main__":

@@ -8,8 +8,11 @@ candidate, never pass one, and anything outside the wire format is a failing ver
 """
 
 import math
+import os
 import pickle
+import secrets
 import socket
+import struct
 import time
 from multiprocessing.connection import Connection
 from multiprocessing.reduction import send_handle
@@ -34,19 +37,30 @@ class Child:
         slot.conn.send_bytes(JOB + pickle.dumps(job))
         send_handle(slot.conn, theirs.fileno(), slot.proc.pid)
         theirs.close()
-        self.slot, self.conn, self.clean, self.gone = slot, Connection(ours.detach()), True, False
+        self.slot, self.sock, self.clean, self.gone = slot, ours, True, False
+        self.conn = Connection(os.dup(ours.fileno()))
         self.deadline = time.monotonic() + timeout + 30  # the zygote kills the child at `timeout`: a backstop
+        h = recv_header(slot.conn, 60)
+        if h["type"] != "started":
+            raise RuntimeError(f"the slot's zygote said {h['type']!r} where it reports a start")
+        slot.child_pid = field(h, "pid", int)
 
     def left(self):
         return max(0.1, self.deadline - time.monotonic())
 
     def ask(self, obj, cuda):
-        """Send a command, return the reply's header (a dict of plain data)."""
+        """Send a command, return the reply's header (a dict of plain data). The send is bounded in time too: a
+        child that stops reading (inputs are MBs, beyond a socket's buffer) must not hold the parent."""
+        data = dumps(obj, cuda)
+        head = struct.pack("!i", len(data)) if len(data) <= 0x7FFFFFFF else struct.pack("!iQ", -1, len(data))
         try:
-            self.conn.send_bytes(dumps(obj, cuda))
-        except OSError as e:
+            self.sock.settimeout(self.left())
+            self.sock.sendall(head + data)  # multiprocessing.Connection's framing: the child reads with recv_bytes
+        except OSError as e:  # socket.timeout included
             self.clean = False
             raise ChildDied(None) from e
+        finally:
+            self.sock.settimeout(None)  # blocking again: self.conn reads the same file description
         return self.reply()
 
     def reply(self):
@@ -84,9 +98,11 @@ class Child:
         elif not self.gone:  # alive but outside the protocol, or past our deadline
             self.slot.conn.send_bytes(b"K")
         self.conn.close()
+        self.sock.close()
         h = recv_header(self.slot.conn, self.left())
         if h["type"] != "exit":
             raise RuntimeError(f"the slot's zygote said {h['type']!r} where it reports an exit")
+        self.slot.child_pid = None
         return h
 
 
@@ -94,18 +110,23 @@ def ended(h):
     how, detail = h.get("how"), h.get("detail")
     return {"timeout": f"timed out after {detail} s", "signal": f"the process was killed by {detail}",
             "exit": f"the process exited with status {detail}", "ok": "the process exited",
-            "killed": "the verifier stopped it"}.get(how, f"the process ended ({how})")
+            "killed": "the verifier stopped it", "memory": f"it used more than {detail} of host memory"
+            }.get(how, f"the process ended ({how})")
 
 
 def run_candidate(slot, code, ref, dev, v):
     """Run one candidate in a fresh child of `slot`; fill v's compile, func_runtime, correct and speedup layers."""
     s = dev.s
     cuda = s.device.startswith("cuda")
-    models = [ref.main.for_child(), ref.variant.for_child() if ref.variant else None]
-    child = Child(slot, {"timeout": s.timeout, "mem_gb": s.mem_gb, "gpu_mem_fraction": dev.gpu_fraction}, s.timeout)
+    child = Child(slot, {"timeout": s.timeout, "mem_gb": s.mem_gb, "gpu_mem_fraction": dev.gpu_fraction,
+                         "uid": slot.uid}, s.timeout)
     try:
         t0 = time.perf_counter()
+        # the parameters' values, copied out of the references' pool (Device.trusted): what a child is shown by
+        # CUDA IPC never shares an allocator segment with a reference
+        models = [b.for_child(copy=cuda) if b else None for b in (ref.main, ref.variant)]
         h = child.ask({"code": code, "models": models}, cuda)
+        models = None
         v.phases["load"] = round(time.perf_counter() - t0, 3)
         if h["type"] == "error":
             v.fail("compile", str(h.get("error"))[:600])
@@ -132,6 +153,8 @@ def run_candidate(slot, code, ref, dev, v):
         v.fail("correct" if v.compiled else "compile", why)
     if child is not None:
         child.finish()
+    if cuda:
+        torch.cuda.ipc_collect()  # what the child held of ours by CUDA IPC can be freed now that it is gone
     return v
 
 
@@ -149,14 +172,35 @@ def judge(child, ref, s, v, dev):
     t0 = time.perf_counter()
     with dev.gpu.shared():
         v.phases["queue"] = round(time.perf_counter() - t0, 3)
-        ok = judge_trials(child, ref, s, v, cuda, func_bad)
+        ok = judge_trials(child, ref, s, v, dev, func_bad)
     v.phases["trials"] = round(time.perf_counter() - t0 - v.phases["queue"], 3)
     if ok and v.valid and s.timing and cuda:
         t0 = time.perf_counter()
         with dev.gpu.exclusive():
             v.phases["wait"] = round(time.perf_counter() - t0, 3)
-            judge_timing(child, ref, s, v, dev.lock_path)
+            judge_timing(child, ref, s, v, dev)
         v.phases["timing"] = round(time.perf_counter() - t0 - v.phases["wait"], 3)
+    elif ok:
+        judge_later_calls(child, ref, s, v, dev)
+
+
+def judge_later_calls(child, ref, s, v, dev):
+    """Without timing, the calls after the trials are still checked (PAPER.md §7, correct only for the first
+    calls): a number of calls the candidate cannot predict, every one watched, the last one's output compared."""
+    k, cuda = timed_trial(ref), s.device.startswith("cuda")
+    times = 2 + secrets.randbelow(7)
+    h, outs, _, _, _ = exchange(child, ref, k, cuda, op="repeat", times=times)
+    if h["type"] == "error":
+        v.correct = False
+        return v.fail("correct", f"a later call raised {str(h.get('error'))[:600]}")
+    found = monitor_findings(h, "in a later call")
+    if found and s.verifier == "robust":
+        v.valid = False
+        return v.fail("func_runtime", found)
+    bad = field(h, "mismatch", str, optional=True) or checked(ref.trials[k].outs, outs, s, dev)
+    if bad:
+        v.correct = False
+        v.fail("correct", f"call {times} after the trials: {bad}")
 
 
 def monitor_findings(h, when, trial=True):
@@ -174,12 +218,26 @@ def monitor_findings(h, when, trial=True):
     return None
 
 
+def poison_(t):
+    """NaN (or the largest integer) everywhere: what a buffer holds before the child writes it, and after we have
+    read it, so a correct output left in shared memory is of no use to the next candidate."""
+    return t.fill_(float("nan") if t.is_floating_point() or t.is_complex() else
+                   (True if t.dtype == torch.bool else torch.iinfo(t.dtype).max))
+
+
 def poisoned(like):
-    """A buffer of the reference output's shape that the child must overwrite: NaN (or the largest integer)."""
-    out = torch.empty_like(like)
-    out.fill_(float("nan") if out.is_floating_point() or out.is_complex() else
-              (True if out.dtype == torch.bool else torch.iinfo(out.dtype).max))
-    return out
+    """A buffer of the reference output's shape that the child must overwrite."""
+    return poison_(torch.empty_like(like))
+
+
+def checked(ref_outs, outs, s, dev):
+    """compare() in the references' pool (its temporaries hold reference values), then the shared buffers
+    poisoned again (GPU)."""
+    with dev.trusted():
+        bad = compare(ref_outs, outs, s.atol, s.rtol)
+    for o in (outs or []) if dev.s.device.startswith("cuda") else []:
+        poison_(o)
+    return bad
 
 
 def exchange(child, ref, k, cuda, op="trial", **extra):
@@ -189,9 +247,9 @@ def exchange(child, ref, k, cuda, op="trial", **extra):
     t0 = time.perf_counter()
     t = ref.trials[k]
     inputs = ref.inputs(k)
+    mailbox = [poisoned(o) for o in t.outs] if cuda else None
     before = ref.fingerprint(inputs)
     expect = [spec(o) for o in t.outs]
-    mailbox = [poisoned(o) for o in t.outs] if cuda else None
     t1 = time.perf_counter()
     h = child.ask({"op": op, "model": int(t.variant), "inputs": inputs, "expect": expect, "mailbox": mailbox,
                    "device": ref.device, **extra}, cuda)
@@ -210,11 +268,14 @@ def trial_name(ref, k):
     return f"trial {k} (the hidden shape variant: {ref.variant_note})" if t.variant else f"trial {k} ({t.dist} inputs)"
 
 
-def judge_trials(child, ref, s, v, cuda, func_bad=None):
-    """True when every trial was correct. Func runtime findings make the candidate invalid in robust mode and
-    are recorded in naive mode; a tampered monitor is invalid in both."""
-    launches = []
-    for k in range(len(ref.trials)):
+def judge_trials(child, ref, s, v, dev, func_bad=None):
+    """True when every trial was correct. The trials come in an order drawn per candidate, so no call count tells
+    which trial is which. Func runtime findings make the candidate invalid in robust mode and are recorded in naive
+    mode; a tampered monitor is invalid in both."""
+    launches, cuda = [], s.device.startswith("cuda")
+    order = list(range(len(ref.trials)))
+    secrets.SystemRandom().shuffle(order)
+    for k in order:
         h, outs, inputs, before, secs = exchange(child, ref, k, cuda)
         t0 = time.perf_counter()
         name = trial_name(ref, k)
@@ -244,7 +305,7 @@ def judge_trials(child, ref, s, v, cuda, func_bad=None):
             i = next(i for i, (a, b) in enumerate(zip(after, before)) if a != b)
             v.fail("correct", f"{name}: input {i} was mutated")
             return False
-        bad = compare(ref.trials[k].outs, outs, s.atol, s.rtol)
+        bad = checked(ref.trials[k].outs, outs, s, dev)
         v.phases.setdefault("per_trial", []).append([round(x, 4) for x in (*secs, field(h, "forward_s", (int, float)),
                                                                             time.perf_counter() - t0)])
         if bad:
@@ -259,18 +320,22 @@ def judge_trials(child, ref, s, v, cuda, func_bad=None):
 
 
 def timed_trial(ref):
-    """The trial timed: the last one of the problem's own inputs and shapes (KernelBench times on those)."""
-    return max(k for k, t in enumerate(ref.trials) if t.dist == "own" and not t.variant)
+    """The trial timed (and re-checked after the trials): one of the problem's own shapes on which no trivial
+    output passes, of its own inputs where there is one (KernelBench times on those). On a trial where all
+    zeros pass, a kernel that wrote zeros whenever its inputs looked like that trial's would be timed doing so."""
+    main = [(k, t) for k, t in enumerate(ref.trials) if not t.variant]
+    strict = [(k, t) for k, t in main if not any(t.trivial.values())]
+    return max(strict or main, key=lambda kt: (kt[1].dist == "own", kt[0]))[0]
 
 
-def judge_timing(child, ref, s, v, lock_path):
+def judge_timing(child, ref, s, v, dev):
     """Speedup layer. Every timed call runs under the op monitor, so forward cannot compute in PyTorch in calls it
     guesses are unwatched; the reference is timed under a dispatch mode too, so both pay its per-op cost.
     Afterwards the output of the last timed call is checked, and so is one more call on other inputs: every
     timed call saw the same inputs, so stale memory could hold the right answer (PAPER.md §7: correct only for
     the first calls; uninitialised memory)."""
     k = timed_trial(ref)
-    h, outs, _, _, _ = exchange(child, ref, k, True, op="time", lock=lock_path, runs=s.runs, warmup=s.warmup)
+    h, outs, _, _, _ = exchange(child, ref, k, True, op="time", lock=dev.lock_path, runs=s.runs, warmup=s.warmup)
     if h["type"] == "error":
         v.correct = False
         return v.fail("correct", f"forward raised while being timed: {str(h.get('error'))[:600]}")
@@ -280,22 +345,22 @@ def judge_timing(child, ref, s, v, lock_path):
     if not (math.isfinite(ms) and ms > 0):
         raise ChildDied(f"protocol violation: a time of {ms} ms")
     found = monitor_findings(h, "while being timed")
-    bad = field(h, "mismatch", str, optional=True) or compare(ref.trials[k].outs, outs, s.atol, s.rtol) if not found else None
+    bad = field(h, "mismatch", str, optional=True) or checked(ref.trials[k].outs, outs, s, dev) if not found else None
     if not found and not bad:
         again, outs, _, _, _ = exchange(child, ref, 0, True)
         if again["type"] == "error":
             bad = f"forward raised: {str(again.get('error'))[:600]}"
         else:
             found = monitor_findings(again, "after timing")
-            bad = field(again, "mismatch", str, optional=True) or compare(ref.trials[0].outs, outs, s.atol, s.rtol)
+            bad = field(again, "mismatch", str, optional=True) or checked(ref.trials[0].outs, outs, s, dev)
     if found and s.verifier == "robust":
         v.valid = False
         return v.fail("func_runtime", found)
     if bad:
         v.correct = False
         return v.fail("correct", f"after timing: {bad}")
-    if ref.ms is None:
-        with gpu_lock(lock_path):
+    if ref.ms is None:  # its outputs are the reference's: in its pool
+        with gpu_lock(dev.lock_path), dev.trusted():
             ref.ms, _ = time_forward(under(plain_mode(), ref.model), ref.inputs(k), s.runs, s.warmup, ref.device)
     v.ref_ms, v.cand_ms = ref.ms, ms
     v.speedup = ref.ms / ms

@@ -49,7 +49,10 @@ TORCH_HELPERS = {"Tensor", "Size", "device", "dtype", "finfo", "iinfo", "no_grad
                  "strided", "inf", "nan", "pi", "e", "newaxis", "is_tensor", "get_default_dtype", "broadcast_shapes",
                  "is_grad_enabled", "is_inference_mode_enabled", "unique", "unravel_index"}
 CUDA_OK = {"current_device", "is_available", "device_count", "get_device_capability", "get_device_name",
-           "get_device_properties", "device", "synchronize", "is_bf16_supported"}
+           "get_device_properties", "device", "synchronize", "is_bf16_supported", "current_stream"}
+# Triton tutorials' device queries: exact paths, the only way into triton.runtime
+DRIVER_OK = {"triton.runtime.driver.active.get_active_torch_device", "triton.runtime.driver.active.get_current_device",
+             "triton.runtime.driver.active.utils.get_device_properties"}
 NN_INIT_PRIVATE = {"_calculate_fan_in_and_fan_out", "_calculate_correct_fan"}  # nn.Linear's own reset_parameters
 F_DENY = {"boolean_dispatch", "handle_torch_function", "has_torch_function", "has_torch_function_unary",
           "has_torch_function_variadic"}
@@ -134,7 +137,7 @@ NN_RESERVED = set(dir(nn.Module)) - {"forward", "extra_repr", "__init__"}
 SAFE_BUILTINS = {"range", "len", "min", "max", "abs", "int", "float", "bool", "str", "tuple", "list", "dict", "set",
                  "frozenset", "enumerate", "zip", "isinstance", "issubclass", "print", "round", "divmod", "sum", "any",
                  "all", "sorted", "reversed", "map", "filter", "slice", "pow", "repr", "format", "iter", "next",
-                 "callable", "chr", "ord", "hash", "id", "getattr", "hasattr", "super", "staticmethod",
+                 "callable", "chr", "ord", "hash", "getattr", "hasattr", "super", "staticmethod",
                  "classmethod", "property", "NotImplemented", "Ellipsis", "None", "True", "False", "Exception",
                  "ValueError", "TypeError", "RuntimeError", "AssertionError", "NotImplementedError", "IndexError",
                  "KeyError", "ImportError", "ModuleNotFoundError", "AttributeError", "ZeroDivisionError"}
@@ -208,25 +211,28 @@ def split_path(path):
     return None, None, parts
 
 
-def is_const(node, consts=()):
-    """A constant expression a kernel may read from module level: literals, arithmetic on them, names of other
-    constants, tl.constexpr(literal) and dtypes."""
+def is_const(node, consts, names):
+    """A constant expression a kernel may read from module level: literals, tuples and arithmetic of them, other
+    constants, math's functions and constants of them, dtypes, and triton.language.constexpr(one of these)."""
     if isinstance(node, ast.Constant):
         return True
     if isinstance(node, ast.Name):
         return node.id in consts
     if isinstance(node, ast.Tuple):  # not a list: a kernel must not read anything mutable
-        return all(is_const(e, consts) for e in node.elts)
+        return all(is_const(e, consts, names) for e in node.elts)
     if isinstance(node, ast.UnaryOp):
-        return is_const(node.operand, consts)
+        return is_const(node.operand, consts, names)
     if isinstance(node, ast.BinOp):
-        return is_const(node.left, consts) and is_const(node.right, consts)
-    if isinstance(node, ast.Attribute):  # tl.float32, torch.float16
-        d = dotted(node) or ""
-        return d.count(".") == 1 and d.split(".")[1] in ("float16", "bfloat16", "float32", "float64", "int8", "int16",
-                                                         "int32", "int64", "uint8", "int1")
-    if isinstance(node, ast.Call) and not node.keywords and len(node.args) == 1:
-        return (dotted(node.func) or "").endswith("constexpr") and is_const(node.args[0], consts)
+        return is_const(node.left, consts, names) and is_const(node.right, consts, names)
+    full = names.resolve(node) if isinstance(node, (ast.Attribute, ast.Name)) else None
+    if isinstance(node, ast.Attribute):  # tl.float32, torch.float16, math.pi
+        mod, member, rest = split_path(full or "")
+        return (mod in ("math", "torch", "triton.language") and not rest and member in MEMBERS.get(mod, ())
+                and not callable(getattr(sys.modules.get(mod), member, None)))
+    if isinstance(node, ast.Call) and not node.keywords:
+        f = names.resolve(node.func) or ""
+        return ((f == "triton.language.constexpr" and len(node.args) == 1 or f.startswith("math."))
+                and all(is_const(a, consts, names) for a in node.args))
     return False
 
 
@@ -298,7 +304,7 @@ def module_facts(tree, names):
     while changed:  # constants may be defined from other constants
         changed = False
         for k, vals in assigned.items():
-            if k not in f.consts and k not in names.alias and k not in deleted and all(is_const(v, f.consts) for v in vals):
+            if k not in f.consts and k not in names.alias and k not in deleted and all(is_const(v, f.consts, names) for v in vals):
                 f.consts.add(k)
                 changed = True
     for node in ast.walk(tree):
@@ -328,8 +334,8 @@ class Checker(ast.NodeVisitor):
     """Walks host code with a stack of scopes; kernels go to KernelChecker. Raises Reject at the first
     construct outside the language."""
 
-    def __init__(self, names, facts):
-        self.names, self.f = names, facts
+    def __init__(self, names, facts, lines):
+        self.names, self.f, self.lines = names, facts, lines
         self.frames = [("module", set(), None)]  # (kind, names bound there, the method's self or None)
         self.decorating = False
 
@@ -349,6 +355,13 @@ class Checker(ast.NodeVisitor):
             self.visit(n)
         self.frames.pop()
 
+    def visit_Try(self, node):
+        if self.frames[-1][0] != "module":  # an import fallback; in a function it could catch our own checks
+            self.fail(node, "try/except inside a function")
+        self.generic_visit(node)
+
+    visit_TryStar = visit_Try
+
     def generic_visit(self, node):
         if isinstance(node, NO_STMTS):
             self.fail(node, f"uses {type(node).__name__.lower()}, which kernel wrappers do not need")
@@ -358,6 +371,7 @@ class Checker(ast.NodeVisitor):
 
     def visit_Module(self, node):
         self.module_stmts = list(ast.walk(node))
+        self.frames = [("module", stored_names(node.body), None)]
         for stmt in node.body:
             if id(stmt) not in self.f.guards:
                 self.visit(stmt)
@@ -393,7 +407,7 @@ class Checker(ast.NodeVisitor):
                         self.fail(item, f"class {node.name} assigns {ast.unparse(t)} in its body")
             elif not isinstance(item, (ast.Expr, ast.Pass)):
                 self.fail(item, f"class {node.name}: {type(item).__name__} in a class body")
-        self.scoped("class", set(), None, node.body)
+        self.scoped("class", stored_names(node.body), None, node.body)
 
     def visit_FunctionDef(self, node):
         if dunder(node.name) and not (node.name == "__init__" and self.frames[-1][0] == "class"):
@@ -445,9 +459,14 @@ class Checker(ast.NodeVisitor):
             return
         if node.id in self.names.alias and not self.local(node.id):
             return self.check_path(self.names.alias[node.id], node)
-        if node.id in BUILTIN_NAMES and not self.local(node.id) and node.id not in self.f.consts:
-            if node.id not in SAFE_BUILTINS or node.id in ("getattr", "hasattr", "super"):
-                self.fail(node, f"uses the builtin {node.id}")
+        if self.local(node.id) or (self.frames[-1][0] == "class" and node.id in self.frames[-1][1]):
+            return
+        if node.id in self.f.consts or (node.id in self.frames[0][1] and node.id not in BUILTIN_NAMES):
+            return  # a module-level name (a builtin's name only where a constant is always bound to it)
+        if node.id not in BUILTIN_NAMES:
+            self.fail(node, f"uses {node.id}, which the code never defines")
+        if node.id not in SAFE_BUILTINS or node.id in ("getattr", "hasattr", "super"):
+            self.fail(node, f"uses the builtin {node.id}")
 
     def binds_none(self, node):
         """`except ImportError: triton = None` at module level: the one rebinding of an import we allow."""
@@ -456,6 +475,8 @@ class Checker(ast.NodeVisitor):
 
     def check_path(self, full, node):
         """A dotted name rooted at an import, used as a value (a module never is)."""
+        if full in DRIVER_OK:
+            return
         mod, member, rest = split_path(full)
         if mod is None or member is None:
             self.fail(node, f"uses {full}" + (" as a value: a module may only be the base of an attribute"
@@ -565,6 +586,16 @@ class KernelChecker:
         self.host.fail(node, f"kernel {self.fn.name}: {msg}")
 
     def check(self):
+        # The interpreter recompiles a kernel from its source text, starting at the last line that begins with
+        # "def " (triton.runtime.interpreter.FunctionRewriter): another such line, inside a string, would be run.
+        first = min([d.lineno for d in self.fn.decorator_list] + [self.fn.lineno])
+        defs = [i for i in range(first, self.fn.end_lineno + 1) if self.host.lines[i - 1].strip().startswith("def ")]
+        if defs != [self.fn.lineno]:
+            self.fail(self.fn, f"a line that starts with 'def ' inside the kernel (line {defs[-1]})")
+        a = self.fn.args
+        for d in a.defaults + [d for d in a.kw_defaults if d is not None]:
+            if not is_const(d, self.f.consts, self.names):
+                self.fail(d, "a parameter's default must be a constant")
         for stmt in ast.walk(ast.Module(body=self.fn.body, type_ignores=[])):
             if isinstance(stmt, ast.stmt) and not isinstance(stmt, KERNEL_STMTS):
                 self.fail(stmt, f"{type(stmt).__name__} is not part of the kernel language")
@@ -623,11 +654,11 @@ class KernelChecker:
             self.fail(node, f"calls {fn.id}, which is not a Triton function or a @triton.jit kernel")
 
 
-def check_language(tree):
+def check_language(tree, src):
     """None when every line of the module is inside the language, else the first reason (with its line)."""
     names = Names(tree)
     try:
-        Checker(names, module_facts(tree, names)).visit(tree)
+        Checker(names, module_facts(tree, names), src.splitlines()).visit(tree)
     except Reject as e:
         return str(e)
     except RecursionError:
@@ -638,4 +669,5 @@ def check_language(tree):
 if __name__ == "__main__":
     if len(sys.argv) != 2:
         sys.exit(__doc__)
-    print(check_language(ast.parse(open(sys.argv[1], encoding="utf-8").read())) or "ok")
+    text = open(sys.argv[1], encoding="utf-8").read()
+    print(check_language(ast.parse(text), text) or "ok")

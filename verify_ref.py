@@ -32,8 +32,11 @@ from dataclasses import dataclass, field
 
 import torch
 
-DISTS = ("own", "shifted", "heavy", "own", "shifted")  # trial k draws from DISTS[k % 5]
-TRIVIAL = ("zeros", "constant", "input copy")
+DISTS = ("own", "shifted", "own", "unit", "shifted")  # trial k draws from Settings.dists[k % len], these by default
+RESCUE = ("heavy", "heavy")  # drawn too, only where the trials above leave the check degenerate (make_reference)
+NAMED_DISTS = ("own", "shifted", "heavy", "unit", "sparse")
+TRIVIAL = ("zeros", "constant", "input copy")  # outputs an attacker can write without reading the inputs
+WEAK = TRIVIAL + ("input-independent", "random reference")  # what makes a problem's check degenerate
 NOT_SHAPES = re.compile(r"kernel|stride|pad|dilation|group|pool|window|head|seed", re.I)
 
 
@@ -73,6 +76,9 @@ def shape_constants(src):
                 pairs.append((t.id, node.value))
             elif isinstance(t, ast.Tuple) and isinstance(node.value, ast.Tuple) and len(t.elts) == len(node.value.elts):
                 pairs += [(n.id, e) for n, e in zip(t.elts, node.value.elts) if isinstance(n, ast.Name)]
+        for name, expr in list(pairs):  # input_shape = (4096,): each element is a constant of its own
+            if isinstance(expr, ast.Tuple):
+                pairs += [(f"{name}[{i}]", e) for i, e in enumerate(expr.elts)]
         for name, expr in pairs:
             try:
                 v = eval(compile(ast.Expression(expr), "<const>", "eval"), {"__builtins__": {}})  # noqa: S307
@@ -99,11 +105,11 @@ def with_constants(src, changes, consts):
     return "".join(lines)
 
 
-def variant_changes(src, dims, rng, attempt):
+def variant_changes(src, dims, rng, attempt, grow):
     """New values for the shape constants a hidden variant changes: those of at least 8 whose value is a
-    dimension of some input, never a kernel size, stride, group or head count. Smaller than the visible ones
-    (full-size problems are GBs) and, in the first attempts, odd, so a mask or a tail that the visible shape
-    never exercised is exercised here."""
+    dimension of some input, never a kernel size, stride, group or head count. Up to half again as large where
+    the problem is small (`grow`), else smaller (full-size problems are GBs); in the first attempts odd, so a mask
+    or a tail that the visible shape never exercised is exercised here."""
     consts = shape_constants(src)
     names, seen = [], set()
     for k in sorted(consts):
@@ -116,8 +122,7 @@ def variant_changes(src, dims, rng, attempt):
     changes = {}
     for k in names:
         v = consts[k][0]
-        lo = max(2, math.ceil(0.5 * v))
-        pick = rng.randint(lo, v - 1)
+        pick = rng.randint(v + 1, v + max(1, v // 2)) if grow else rng.randint(max(2, math.ceil(0.5 * v)), v - 1)
         if attempt == 0:
             pick |= 1
         elif attempt == 1:
@@ -145,16 +150,18 @@ class Built:
     init_seed: int
     overrides: list  # (kind, name, index, values): every floating parameter and buffer, as set here
 
-    def for_child(self):
-        return {"init_inputs": self.init_inputs, "init_seed": self.init_seed, "overrides": self.overrides}
+    def for_child(self, copy=False):
+        ov = [(k, n, i, t.clone() if copy else t) for k, n, i, t in self.overrides]
+        return {"init_inputs": self.init_inputs, "init_seed": self.init_seed, "overrides": ov}
 
 
 @dataclass
 class Trial:
     seed: int
-    dist: str  # DISTS' names
+    dist: str  # "own", or a name redraw knows
     variant: bool  # the hidden shape variant
     outs: list = field(default_factory=list)
+    trivial: dict = field(default_factory=dict)  # TRIVIAL output -> would it pass this trial
 
 
 @dataclass
@@ -169,8 +176,9 @@ class Reference:
     ms: float | None = None
     in_bytes: int = 0
     in_spec: list = None  # ("tensor", shape, dtype) or ("value", x) per input: what a compile pass needs
-    degenerate: list = field(default_factory=list)  # TRIVIAL outputs that pass every trial
-    degenerate_own: list = field(default_factory=list)  # ... every trial of the problem's own distribution
+    degenerate: list = field(default_factory=list)  # WEAK points of its trials: see weak_points
+    degenerate_own: list = field(default_factory=list)  # ... of the trials of the problem's own distribution
+    random: bool = False  # the reference does not repeat itself on the same inputs (dropout in functional form)
 
     @property
     def outs(self):
@@ -218,11 +226,16 @@ class Reference:
 
 
 def redraw(x, dist, seed):
-    """x with new values from `dist` at x's own scale. "shifted": a normal centred within one scale of zero,
-    so it takes both signs; "heavy": the same times exp(1.5 * normal), so a few elements dominate a row (what
-    makes a wide softmax or a norm non-zero somewhere). Integer and boolean inputs (indices, masks) keep the
-    problem's own values."""
-    if dist == "own" or not isinstance(x, torch.Tensor) or not x.is_floating_point() or x.numel() == 0:
+    """x with new values from `dist` at x's own scale s (its std). "shifted": N(mu s, s^2) / sqrt(1 + mu^2), mu in
+    [-1, 1), so it takes both signs; "heavy": s z exp(w) / e (z, w normal), clipped to 8 max(1, s), so a few
+    elements dominate a row (what makes a wide softmax or a norm non-zero somewhere) while exp-based formulas that
+    the problem's own inputs never overflow (tanh as (e^2x - 1) / (e^2x + 1), a GELU's tanh) stay finite;
+    "unit": 1 + 0.02 z, so long products (cumprod) neither vanish nor blow up; "sparse": s z on about 8 elements
+    of each last-dimension row, 0 elsewhere. Each keeps E[x^2] at most about s^2, so accumulations (a tf32 matmul)
+    are no less precise than on the problem's own inputs. A trailing "+" takes absolute values. Integer and
+    boolean inputs (indices, masks) keep the problem's own values."""
+    base = dist.rstrip("+")
+    if base == "own" or not isinstance(x, torch.Tensor) or not x.is_floating_point() or x.numel() == 0:
         return x
     g = torch.Generator(device=x.device)
     g.manual_seed(seed & (2**63 - 1))
@@ -230,11 +243,21 @@ def redraw(x, dist, seed):
     scale = s0 if math.isfinite(s0) and s0 > 1e-6 else max(abs(float(x.float().mean())), 1.0)
     mu = float(torch.rand((), generator=g, device=x.device)) * 2 - 1
     z = torch.randn(x.shape, generator=g, device=x.device)
-    if dist == "heavy":
+    if base == "shifted":
+        z.add_(mu).div_(math.sqrt(1 + mu * mu))
+    elif base == "heavy":
         w = torch.randn(x.shape, generator=g, device=x.device)
-        z.mul_(w.mul_(1.5).exp_())
+        lim = 8 * max(1.0, 1 / scale)
+        z.mul_(w.exp_()).div_(math.e).clamp_(-lim, lim)
         del w
-    return z.mul_(scale).add_(mu * scale).to(x.dtype)
+    elif base == "unit":
+        z.mul_(0.02).add_(1.0)
+        scale = 1.0
+    elif base == "sparse":
+        z.mul_(torch.rand(x.shape, generator=g, device=x.device) < 8 / max(1, x.shape[-1] if x.dim() else 1))
+    if dist.endswith("+"):
+        z.abs_()
+    return z.mul_(scale).to(x.dtype)
 
 
 def randomise(model):
@@ -268,6 +291,9 @@ def build(ns, device):
             torch.manual_seed(init_seed)
             model = ns["Model"](*init_inputs)
         model = model.to(device)
+        for m in model.modules():  # a random mask no candidate can draw: dropout is the identity here, as in eval
+            if isinstance(m, torch.nn.modules.dropout._DropoutNd):
+                m.eval()
         torch.manual_seed(secrets.randbits(63))
         overrides = randomise(model)
     return Built(ns, model, init_inputs, init_seed, overrides)
@@ -311,7 +337,7 @@ def add_variant(ref, src, settings, name, dims):
     """The hidden shape variant's model and trial; its note says what was changed, or why there is none."""
     rng = random.Random(secrets.randbits(64))
     for attempt in range(4):
-        changes, consts = variant_changes(src, dims, rng, attempt)
+        changes, consts = variant_changes(src, dims, rng, attempt, grow=ref.in_bytes < 2**26)
         if not changes:
             return "none: no module-level shape constant is an input dimension"
         vsrc = with_constants(src, changes, consts)
@@ -330,35 +356,77 @@ def add_variant(ref, src, settings, name, dims):
     return "none: no variant of the shape constants runs the reference"
 
 
+def passing(trials):
+    """The TRIVIAL outputs that pass every one of these trials (the variant's is not recorded: it only tests shapes)."""
+    recorded = [t for t in trials if t.trivial]
+    return [k for k in TRIVIAL if recorded and all(t.trivial[k] for t in recorded)]
+
+
+def draw_trial(ref, dist, first_finite):
+    """Run the reference on one trial of `dist`; where its output is not finite there, on the same distribution's
+    absolute values (log, sqrt and powers take positive inputs), and failing that on the problem's own inputs.
+    Returns the trial's inputs."""
+    for d in ([dist, dist + "+"] if dist != "own" else []) + ["own"]:
+        xs = run_reference(ref, Trial(secrets.randbits(63), d, False))
+        if d == "own" or finite(ref.trials[-1].outs) or not first_finite:
+            return xs
+        ref.trials.pop()
+        del xs
+
+
+def weak_points(ref, trials, atol, rtol):
+    """WEAK's entries true of these trials: each trivial output that passes all of them, an output that is the
+    same whatever the inputs, a reference that does not repeat itself."""
+    out = passing(trials)
+    if len(trials) > 1 and all(compare(trials[0].outs, t.outs, atol, rtol) is None for t in trials[1:]):
+        out.append("input-independent")
+    return out + (["random reference"] if ref.random else [])
+
+
 def make_reference(src, settings, name="problem"):
-    """Seeds the candidate cannot predict: drawn from the OS, never sent to the candidate's process."""
+    """Seeds the candidate cannot predict: drawn from the OS, never sent to the candidate's process. The trials
+    draw from settings.dists; where they leave the check degenerate (a wide softmax, a norm over many values:
+    every output under atol), two heavy-tailed trials are added. Only there: their large elements would make an
+    honest tf32 matmul's error exceed atol (measured on KernelBench L1 1 on an H200)."""
     ns = load_problem(src, name)
     try:
         ref = Reference(settings.device, build(ns, settings.device), None, "", [])
-        passes = {"all": dict.fromkeys(TRIVIAL, True), "own": dict.fromkeys(TRIVIAL, True)}
-        dims, consts = set(), None
         with torch.no_grad():
-            for k in range(settings.trials):
-                dist = DISTS[k % len(DISTS)] if settings.trials >= 3 else "own"
-                xs = run_reference(ref, Trial(secrets.randbits(63), dist, False))
-                if dist != "own" and not finite(ref.trials[-1].outs) and finite(ref.trials[0].outs):
-                    ref.trials.pop()  # the reference is not finite on this distribution: draw its own instead
-                    xs = run_reference(ref, Trial(secrets.randbits(63), "own", False))
-                if k == 0:  # trial 0's inputs: the compile pass (verify_worker.run_compile) builds for them
-                    ref.in_spec = [("tensor", tuple(x.shape), x.dtype) if isinstance(x, torch.Tensor)
-                                   else ("value", x) for x in xs]
-                    dims = {d for x in xs if isinstance(x, torch.Tensor) for d in x.shape}
-                    consts = [float(o.float().mean().nan_to_num()) if o.numel() else 0.0 for o in ref.trials[0].outs]
-                trivial = trivial_passes(ref.trials[-1].outs, xs, consts, settings.atol, settings.rtol)
-                del xs
-                for key in ("all", "own") if ref.trials[-1].dist == "own" else ("all",):
-                    passes[key] = {t: passes[key][t] and trivial[t] for t in TRIVIAL}
+            dists = [settings.dists[k % len(settings.dists)] if settings.trials >= 3 else "own"
+                     for k in range(settings.trials)]
+            dims, consts = add_trials(ref, dists, settings, None)
+            if settings.trials >= 3 and weak_points(ref, ref.trials, settings.atol, settings.rtol):
+                add_trials(ref, [d for d in RESCUE if d not in settings.dists], settings, consts)
             ref.variant_note = add_variant(ref, src, settings, name, dims) if settings.hidden_shape else "off"
-        ref.degenerate = [t for t in TRIVIAL if passes["all"][t]]
-        ref.degenerate_own = [t for t in TRIVIAL if passes["own"][t]]
+        main = [t for t in ref.trials if not t.variant]
+        ref.degenerate = weak_points(ref, main, settings.atol, settings.rtol)
+        ref.degenerate_own = weak_points(ref, [t for t in main if t.dist == "own"], settings.atol, settings.rtol)
     except BaseException as e:  # noqa: BLE001
         raise ProblemError(f"{name}: the reference fails: {type(e).__name__}: {e}") from e
     return ref
+
+
+def add_trials(ref, dists, settings, consts):
+    """One trial per entry of dists, each recording which trivial outputs would pass it. The first trial of a
+    reference also fixes the compile pass's input spec, the constant the audit tries, and whether the reference
+    repeats itself on the same inputs. Returns (the input dimensions, those constants)."""
+    dims = set()
+    for dist in dists:
+        xs = draw_trial(ref, dist, not ref.trials or finite(ref.trials[0].outs))
+        if consts is None:  # trial 0's inputs: the compile pass (verify_worker.run_compile) builds for them
+            ref.in_spec = [("tensor", tuple(x.shape), x.dtype) if isinstance(x, torch.Tensor) else ("value", x)
+                           for x in xs]
+            dims = {d for x in xs if isinstance(x, torch.Tensor) for d in x.shape}
+            consts = [float(o.float().mean().nan_to_num()) if o.numel() else 0.0 for o in ref.trials[0].outs]
+            with RNG_LOCK:  # the same inputs under another RNG state: does the reference repeat itself?
+                torch.manual_seed(secrets.randbits(63))
+                again = ref.main.model(*xs)
+            again = [again] if isinstance(again, torch.Tensor) else list(again)
+            ref.random = compare(ref.trials[0].outs, again, settings.atol, settings.rtol) is not None
+            del again
+        ref.trials[-1].trivial = trivial_passes(ref.trials[-1].outs, xs, consts, settings.atol, settings.rtol)
+        del xs
+    return dims, consts
 
 
 def compare(ref_outs, outs, atol, rtol, chunk=2**26):

@@ -171,7 +171,7 @@ def static_check(code):
     bad, path, kernels = syntax_layer(tree, names)
     if bad:
         return {"syntax": bad, "safety": None, "func_static": None}
-    return {"syntax": None, "safety": check_language(tree), "func_static": func_layer(tree, names, path, kernels)}
+    return {"syntax": None, "safety": check_language(tree, code), "func_static": func_layer(tree, names, path, kernels)}
 
 
 if __name__ == "__main__":

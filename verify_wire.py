@@ -55,7 +55,7 @@ def recv_header(conn, timeout):
     raw = recv_bounded(conn, MAX_HEADER)
     try:
         h = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as e:
+    except (ValueError, UnicodeDecodeError, RecursionError) as e:  # RecursionError: [[[[...]]]] nested too deep
         raise ProtocolError(f"a reply that is not JSON: {type(e).__name__}") from e
     if not isinstance(h, dict) or not isinstance(h.get("type"), str):
         raise ProtocolError("a reply without a type")

@@ -7,7 +7,7 @@ verify.py starts one of these per pool slot, with a scrubbed environment and a t
 It imports torch and triton once (CUDA stays uninitialised), then for each candidate receives a socket of the
 candidate's own and forks a child that:
 
-  1. closes the slot's channel, drops into its own process group, with core dumps off, stdout to /dev/null, a
+  1. closes the slot's channel, drops into its own process group, with core dumps off, stdout and stderr to /dev/null, a
      file-size cap, an address-space cap (CPU) or a GPU memory fraction (GPU), in a fresh working folder;
   2. imports the candidate (already inside the language of verify_lang.py) and builds ModelNew under the
      seed the reference was built with (PAPER.md §5), and a second one for the hidden shape variant;
@@ -70,6 +70,7 @@ class Monitor:
         self.launches = 0
         self.compute_ops = []
         self.kernel_storages = set()
+        self.ranges = []  # the memory the interpreted launch in progress may touch (CheckedMemory)
 
     def reset(self):
         self.launches, self.compute_ops, self.kernel_storages = 0, [], set()
@@ -157,12 +158,73 @@ def install_triton_hooks(interpret):
             if callable(kwargs.get("grid")):
                 kwargs["grid"] = outside_kernel(kwargs["grid"])
             MON.in_kernel += 1
+            MON.ranges = memory_of(list(args) + list(launch_args.values()))
             try:
                 return _orig(self, *args, **kwargs)
             finally:
                 MON.in_kernel -= 1
+                MON.ranges = []
         cls.run = run
         HOOKED[cls] = run
+    if interpret:
+        from triton.runtime import interpreter
+        interpreter._interpreter = CheckedMemory(interpreter._interpreter)
+
+
+def memory_of(args):
+    """[(first byte, end)] of the storage of every tensor a launch was handed (descriptors' bases included)."""
+    import torch
+    out = []
+    for a in args:
+        for t in (list(a) if type(a) is tuple else [getattr(a, "base", a)]):
+            if isinstance(t, torch.Tensor):
+                st = torch.Tensor.untyped_storage(t)
+                out.append((st.data_ptr(), st.data_ptr() + st.nbytes()))
+    return out
+
+
+class CheckedMemory:
+    """The interpreter's memory primitives, with every address a kernel touches checked to lie inside a tensor it
+    was handed. The interpreter dereferences raw host addresses: without this a kernel could write anywhere in
+    its process, Python's own objects included, and so run any code (a second way out of verify_lang)."""
+
+    def __init__(self, raw):
+        self.raw = raw
+
+    def __getattr__(self, name):
+        return getattr(self.raw, name)
+
+    @staticmethod
+    def check(ptrs, mask, itemsize):
+        import numpy as np
+        p = np.broadcast_to(np.asarray(ptrs, dtype=np.uint64), np.broadcast_shapes(np.shape(ptrs), np.shape(mask)))
+        p = p[np.broadcast_to(np.asarray(mask, dtype=bool), p.shape)]
+        ok = np.zeros(p.shape, dtype=bool)
+        for lo, hi in MON.ranges:
+            ok |= (p >= lo) & (p + itemsize <= hi)
+        if not ok.all():
+            raise RuntimeError("a kernel accessed memory outside the tensors it was handed")
+
+    def load(self, ptrs, mask, other, dtype):
+        self.check(ptrs, mask, np_itemsize(dtype))
+        return self.raw.load(ptrs, mask, other, dtype)
+
+    def store(self, ptrs, value, mask):
+        self.check(ptrs, mask, value.dtype.itemsize)
+        return self.raw.store(ptrs, value, mask)
+
+    def atomic_cas(self, ptrs, cmp, val, sem):
+        self.check(ptrs, True, val.dtype.itemsize)
+        return self.raw.atomic_cas(ptrs, cmp, val, sem)
+
+    def atomic_rmw(self, op, ptrs, val, mask, sem):
+        self.check(ptrs, mask, val.dtype.itemsize)
+        return self.raw.atomic_rmw(op, ptrs, val, mask, sem)
+
+
+def np_itemsize(dtype):
+    import numpy as np
+    return np.dtype(dtype).itemsize
 
 
 def poison(t):
@@ -184,14 +246,15 @@ def op_recorder():
 
     class OpRecorder(TorchDispatchMode):
         def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            watching = MON.active and not MON.in_kernel
+            name = func.overloadpacket.__name__
+            if watching and name not in GLUE_OPS:
+                MON.compute_ops.append(str(func))  # before it runs: an op may do its work and then raise
             out = func(*args, **(kwargs or {}))
-            if MON.active and not MON.in_kernel:
-                name = func.overloadpacket.__name__
+            if watching:
                 if name in ALLOC_OPS and MON.poison:
                     poison(out)
-                if name not in GLUE_OPS:
-                    MON.compute_ops.append(str(func))
-                elif name in COPY_OPS:
+                if name in COPY_OPS:
                     # A copy of a kernel's output counts as the kernel's output (e.g. .contiguous()).
                     src = args[1] if name == "copy_" else args[0]
                     dst = args[0] if name == "copy_" else out
@@ -385,10 +448,34 @@ def dumps(obj, cuda):
     return pickle.dumps(obj)
 
 
+def match_overrides(mine, overrides):
+    """[(the candidate's tensor, the reference's values)]: each reference parameter or buffer goes to the candidate's
+    tensor of the same kind and shape with, in order of preference, the same name, the same last name component
+    (ln.weight -> weight), or the first one still unclaimed (KernelBench's convention: same parameters, same
+    order). mine: {"param" | "buffer": {name: tensor}}."""
+    claimed, pairs, todo = set(), [], list(overrides)
+    for rule in ("name", "last", "order"):
+        rest = []
+        for kind, name, i, values in todo:
+            fits = [(n, t) for n, t in mine[kind].items() if (kind, n) not in claimed and t.shape == values.shape
+                    and t.is_floating_point()]
+            if rule == "name":
+                fits = [f for f in fits if f[0] == name]
+            elif rule == "last":
+                fits = [f for f in fits if f[0].rsplit(".", 1)[-1] == name.rsplit(".", 1)[-1]]
+                fits = fits if len(fits) == 1 else []
+            if fits:
+                claimed.add((kind, fits[0][0]))
+                pairs.append((fits[0][1], values))
+            else:
+                rest.append((kind, name, i, values))
+        todo = rest
+    return pairs
+
+
 def build(mod, spec_, device):
-    """One ModelNew under the reference's seed, then the reference's randomised parameters and buffers copied
-    in: by name where the candidate kept the reference's names, else by position among tensors of that kind,
-    each only where the shapes agree (KernelBench's convention: same parameters, same order)."""
+    """One ModelNew under the reference's seed, then the reference's randomised parameters and buffers copied in
+    (match_overrides)."""
     import torch
     with torch.device(device):
         torch.manual_seed(spec_["init_seed"])  # the reference was built under the same seed
@@ -396,12 +483,8 @@ def build(mod, spec_, device):
     model = model.to(device)
     mine = {"param": dict(model.named_parameters()), "buffer": dict(model.named_buffers())}
     with torch.no_grad():
-        for kind, name, i, values in spec_["overrides"]:
-            t = mine[kind].get(name)
-            if t is None or t.shape != values.shape:
-                t = list(mine[kind].values())[i] if i < len(mine[kind]) else None
-            if t is not None and t.shape == values.shape and t.is_floating_point():
-                t.copy_(values.to(t.device, t.dtype))
+        for t, values in match_overrides(mine, spec_["overrides"]):
+            t.copy_(values.to(t.device, t.dtype))
     return model
 
 
@@ -423,7 +506,9 @@ def run_child(conn, device, job, work):
     cuda = device.startswith("cuda")
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     resource.setrlimit(resource.RLIMIT_FSIZE, (256 * 2**20, 256 * 2**20))
-    os.dup2(os.open(os.devnull, os.O_WRONLY), 1)  # the candidate's prints never reach the trainer's console
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 1)  # the candidate's prints and warnings never reach the trainer's console: its verdict says why
+    os.dup2(null, 2)
     if cuda:
         torch.cuda.set_device(torch.device(device))
         torch.cuda.set_per_process_memory_fraction(job["gpu_mem_fraction"])
@@ -441,6 +526,9 @@ def run_child(conn, device, job, work):
         send(conn, {"type": "loaded"})
     except BaseException as e:  # noqa: BLE001 (SystemExit at import is a verdict, not our exit)
         send(conn, {"type": "error", "error": short_error(e)})
+    # On a GPU the parent's tensors (parameters, inputs, output buffers) arrive by CUDA IPC: each is let go as soon
+    # as it has served, so the parent can free them (a reference held at exit would pin its memory there).
+    payload = None
     while True:
         try:
             cmd = pickle.loads(conn.recv_bytes())
@@ -454,6 +542,9 @@ def run_child(conn, device, job, work):
             send(conn, run_compile(mod, models and models[0], cmd["spec"], device, recorder))
         elif cmd["op"] == "time":
             send(conn, *run_timing(models[0], cmd, recorder, device))
+        elif cmd["op"] == "repeat":
+            send(conn, *run_repeat(models[0], cmd, recorder, cuda))
+        cmd = None
 
 
 def run_timing(model, cmd, recorder, device):
@@ -469,30 +560,107 @@ def run_timing(model, cmd, recorder, device):
     return h, blobs
 
 
-def wait_child(pid, timeout, conn):
-    """How the child ended: ('ok'|'exit'|'signal'|'timeout'|'killed', detail). Kills its group at the limit, or
-    when the parent says so (b"K": it read something outside the protocol)."""
-    deadline = time.monotonic() + timeout
-    while True:
+def rss_bytes(pid):
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            return int(f.read().split("VmRSS:")[1].split()[0]) * 1024
+    except (OSError, IndexError, ValueError):
+        return 0
+
+
+def run_repeat(model, cmd, recorder, cuda):
+    """cmd["times"] calls on the same inputs, each watched; the last output goes back like a trial's."""
+    seen = {"ops": set(), "launches": 1 << 30, "tamper": None}
+    call = watched(model, recorder, seen)
+    try:
+        for _ in range(cmd["times"]):
+            out = call(*cmd["inputs"])
+        if cuda:
+            import torch
+            torch.cuda.synchronize()
+    except BaseException as e:  # noqa: BLE001
+        return {"type": "error", "error": short_error(e)}, []
+    h, blobs = report(out, cmd["inputs"], cmd, cuda, seen["tamper"], time.perf_counter())
+    h.update(compute_ops=sorted(seen["ops"])[:20], launches=seen["launches"])
+    return h, blobs
+
+
+def wait_child(pid, timeout, conn, rss_cap):
+    """How the child ended: ('ok'|'exit'|'signal'|'timeout'|'killed'|'memory', detail). Kills its group at the time
+    limit, past `rss_cap` bytes of host memory (a GPU child has no address-space cap: CUDA reserves terabytes of
+    virtual memory), or when the parent says so (b"K": it read something outside the protocol)."""
+    deadline, why = time.monotonic() + timeout, None
+    while why is None:
         done, status = os.waitpid(pid, os.WNOHANG)
         if done:
             break
-        killed = conn.poll(0.005) and conn.recv_bytes() == b"K"
-        if killed:  # it may have ended on its own as the word came: report that if so
+        if conn.poll(0.005) and conn.recv_bytes() == b"K":
+            why = ("killed", "the verifier")
+        elif time.monotonic() > deadline:
+            why = ("timeout", timeout)
+        elif rss_bytes(pid) > rss_cap:
+            why = ("memory", f"{rss_cap / 2**30:.1f} GB")
+        if why:  # it may have ended on its own as the word came: report that if so
             done, status = os.waitpid(pid, os.WNOHANG)
-            if done:
-                break
-        if killed or time.monotonic() > deadline:
-            try:
-                os.killpg(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-            os.waitpid(pid, 0)
-            return ("killed", "the verifier") if killed else ("timeout", timeout)
+            if not done:
+                try:
+                    os.killpg(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+                os.waitpid(pid, 0)
+                return why
     if os.WIFSIGNALED(status):
         return "signal", signal.Signals(os.WTERMSIG(status)).name
     code = os.WEXITSTATUS(status)
     return ("ok", 0) if code == 0 else ("exit", code)
+
+
+def prctl(option, value):
+    import ctypes
+    return ctypes.CDLL(None, use_errno=True).prctl(option, value, 0, 0, 0)
+
+
+def confine(job, work):
+    """The second line, for a candidate that gets out of the language: its own HOME and temporary folder, its
+    slot's own Triton cache (verify.scrubbed_env), no new privileges, and, on the CPU where the verifier runs as
+    root, a user of its own for this slot: it cannot write the project's or anyone's files, read or ptrace the
+    parent or the zygote, or signal them, and a cap on its processes (README: what holds without root)."""
+    for k in ("HOME", "TMPDIR"):
+        os.environ[k] = work
+    prctl(38, 1)  # PR_SET_NO_NEW_PRIVS: no setuid binary gives the privileges back
+    uid = job.get("uid")
+    if uid is not None and os.geteuid() == 0:
+        os.makedirs(os.environ["TRITON_CACHE_DIR"], exist_ok=True)
+        for d in (work, os.environ["TRITON_CACHE_DIR"]):  # its folder and its slot's compile cache
+            os.chown(d, uid, uid)
+        resource.setrlimit(resource.RLIMIT_NPROC, (256, 256))  # threads count too; a fork bomb does not get far
+        os.setgroups([])
+        os.setresgid(uid, uid, uid)
+        os.setresuid(uid, uid, uid)
+        prctl(4, 1)  # PR_SET_DUMPABLE: the uid change cleared it; the child's own /proc entries stay its own
+
+
+def sweep_uid(uid):
+    """Kill every process of `uid` (a slot's own user): a candidate's process that left its group dies with it."""
+    for _ in range(10):
+        pids = []
+        for d in os.listdir("/proc"):
+            if d.isdigit():
+                try:
+                    with open(f"/proc/{d}/status") as f:
+                        st = f.read()
+                    if int(st.split("\nUid:")[1].split()[0]) == uid and st.split("\nState:")[1].split()[0] not in "ZX":
+                        pids.append(int(d))  # a zombie is already dead: its parent (init) reaps it
+                except (OSError, IndexError, ValueError):
+                    pass
+        if not pids:
+            return
+        for pid in pids:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        time.sleep(0.01)
 
 
 def fork_child(conn, device, job, fd, work):
@@ -503,6 +671,7 @@ def fork_child(conn, device, job, fd, work):
     try:
         os.setsid()
         conn.close()  # the slot's channel: the candidate only ever holds its own socket
+        confine(job, work)
         run_child(mine, device, job, work)
     except BaseException as e:  # noqa: BLE001 (our own failure, not the candidate's: say what it was)
         code = 3
@@ -530,6 +699,7 @@ def zygote(fd, device):
         torch.ones(2).add(1)
     if device.startswith("cuda") and torch.cuda.is_initialized():
         raise RuntimeError("CUDA was initialised before fork: the children could not use it")
+    prctl(4, 0)  # PR_SET_DUMPABLE 0: a same-user child may not ptrace the zygote (the children turn it back on)
     conn = Connection(fd)
     conn.send_bytes(json.dumps({"type": "ready", "pid": os.getpid()}).encode())
     while True:
@@ -544,7 +714,10 @@ def zygote(fd, device):
         work = tempfile.mkdtemp(prefix="cand_")  # made and removed here: a killed child cannot leave it behind
         pid = fork_child(conn, device, job, child_fd, work)
         os.close(child_fd)
-        how, detail = wait_child(pid, job["timeout"], conn)
+        conn.send_bytes(json.dumps({"type": "started", "pid": pid}).encode())
+        how, detail = wait_child(pid, job["timeout"], conn, rss_bytes(os.getpid()) + 2**30 + int(job["mem_gb"] * 2**30))
+        if job.get("uid") is not None and os.geteuid() == 0:
+            sweep_uid(job["uid"])
         shutil.rmtree(work, ignore_errors=True)
         conn.send_bytes(json.dumps({"type": "exit", "how": how, "detail": detail}).encode())
 

@@ -46,7 +46,7 @@ EXPECT = {
     "relu__getattr": (False, False, False, "safety", "getattr"),
     "relu__uninit_decoy": (False, True, False, "func_runtime", "not written by a Triton kernel"),
     "relu__never_launched": (False, False, False, "syntax", "no launch"),
-    "relu__try_fallback": (False, False, False, "func_static", "try/except"),
+    "relu__try_fallback": (False, False, False, "safety", "try/except"),
     "relu__subclass_ref": (False, False, False, "safety", "subclasses Model"),
     "relu__copy_ref": (False, False, False, "func_static", "class named Model"),
     "relu__cache": (False, True, False, "func_runtime", "launched no Triton kernel"),
@@ -55,7 +55,7 @@ EXPECT = {
     "relu__return_input": (True, True, False, "correct", "aliases an input"),
     "relu__patch_allclose": (False, False, False, "safety", "patches torch.allclose"),
     "relu__steal_gc": (False, False, False, "safety", "imports gc"),
-    "relu__first_calls_only": (True, True, False, "correct", "trial 2"),
+    "relu__first_calls_only": (True, True, False, "correct", "NaN"),  # from its third call on: torch.empty
     "relu__torch_compile": (False, False, False, "safety", "torch.compile"),
     "relu__side_stream": (False, False, False, "safety", "torch.cuda.Stream"),
     "relu__write_file": (False, False, False, "safety", "write"),
@@ -71,16 +71,16 @@ EXPECT = {
     "relu__param_output": (True, True, False, "correct", "not a plain torch.Tensor"),  # a Tensor subclass
     "prelu__hardcoded": (True, True, False, "correct", "differs"),  # a one-element parameter hard-coded
     "shift__hardcoded": (True, True, False, "correct", "differs"),  # a buffer hard-coded
-    "randrelu__copy": (True, True, False, "correct", "shifted inputs"),  # vacuous on the problem's own inputs
-    "widesoftmax__zeros": (True, True, False, "correct", "heavy inputs"),
-    "mean__constant": (True, True, False, "correct", "inputs"),
+    "randrelu__copy": (True, True, False, "correct", "differs"),  # vacuous on the problem's own inputs
+    "widesoftmax__zeros": (True, True, False, "correct", "(heavy inputs)"),
+    "mean__constant": (True, True, False, "correct", "differs"),
     "randrelu__partial_write": (True, True, False, "correct", "NaN"),  # unwritten memory
     "relu__hardcoded_shape": (True, True, False, "correct", "hidden shape variant"),
     # sandbox: each still gets one verdict, and the next candidate is served normally
     "relu__sb_hang": (True, True, False, "correct", "timed out"),
     "relu__sb_system_exit": (False, False, False, "safety", "SystemExit"),  # the language has no way out
     "relu__sb_memory_bomb": (True, True, False, "correct", "MemoryError"),
-    "relu__sb_wild_pointer": (True, True, False, "correct", "SIGSEGV"),
+    "relu__sb_wild_pointer": (True, True, False, "correct", "outside the tensors it was handed"),
     "relu__sb_kill_all": (False, False, False, "safety", "imports os"),
     "relu__sb_escape": (False, False, False, "safety", "imports os"),
     # the ways around the import rules: torch re-exports os; getattr as a value; operator.attrgetter
@@ -142,11 +142,12 @@ def test_references_are_shared_per_problem_with_unpredictable_seeds(pool):
     src = problem_of("relu__ok")
     a, b = pool.devices["cpu"].reference(src, "relu"), pool.devices["cpu"].reference(src, "relu")
     assert a is b and len(a.outs) == 6  # 5 trials and the hidden shape variant
-    assert [t.dist for t in a.trials] == ["own", "shifted", "heavy", "own", "shifted", "own"]
+    assert [t.dist for t in a.trials] == ["own", "shifted", "own", "unit", "shifted", "own"]  # no heavy: not needed
     assert [t.variant for t in a.trials] == [False] * 5 + [True]
     xs = [a.inputs(k)[0] for k in range(6)]
     assert all(not xs[0].equal(x) for x in xs[1:5])  # fresh inputs every trial
-    assert xs[5].shape != xs[0].shape and xs[5].numel() < xs[0].numel()  # the variant: smaller, other shape
+    assert xs[5].shape != xs[0].shape and xs[5].numel() > xs[0].numel()  # the variant: another shape (a small
+    # problem's grows; a full-size one's shrinks)
     assert a.inputs(3)[0].equal(xs[3]) and a.inputs(2)[0].equal(xs[2])  # regenerated from the seed, exactly
     with VerifierPool(Settings(device="cpu"), workers=1) as other:
         assert not other.devices["cpu"].reference(src, "relu").inputs(0)[0].equal(xs[0])  # every pool its own seeds
@@ -280,7 +281,7 @@ def test_pool_spreads_slots_over_devices(monkeypatch):
     (On the CPU the 'devices' are names; the GPU run is in bench/RESULTS.md.)"""
     import verify
     monkeypatch.setattr(verify, "pool_devices", lambda device: ["cpu", "cpu:1"] if device == "cpu" else [device])
-    monkeypatch.setattr(verify, "Slot", lambda d: type("S", (), {"device": d, "close": lambda self: None})())
+    monkeypatch.setattr(verify, "Slot", lambda d, i=0: type("S", (), {"device": d, "close": lambda self: None})())
     pool = verify.VerifierPool(Settings(device="cpu"), workers=3)
     assert pool.slots.qsize() == 3
     assert sorted(pool.slots.get().device for _ in range(3)) == ["cpu", "cpu", "cpu:1"]  # round-robin
@@ -398,3 +399,52 @@ def test_a_reference_whose_inputs_vary_compiles_for_trial_0_and_reserves_for_the
     assert len(set(sizes)) > 1, sizes  # the seeds differ per trial, so the shapes do
     assert ref.in_bytes == max(sizes)
     assert ref.in_spec == [("tensor", tuple(ref.outs[0][0].shape), ref.outs[0][0].dtype)]
+
+
+def test_overrides_reach_the_candidates_tensors_by_name_then_last_name_then_order():
+    """verify_worker.match_overrides: honest candidates name and order their parameters their own way."""
+    import torch
+    from verify_worker import match_overrides
+    mine = {"param": {"bias": torch.zeros(4), "weight": torch.zeros(4), "scale": torch.zeros(())},
+            "buffer": {"shift": torch.zeros(3)}}
+    ref = [("param", "ln.weight", 0, torch.full((4,), 1.0)), ("param", "ln.bias", 1, torch.full((4,), 2.0)),
+           ("param", "scale", 2, torch.tensor(3.0)), ("buffer", "running", 0, torch.full((3,), 4.0)),
+           ("param", "extra", 3, torch.ones(7))]  # nothing of that shape: left alone
+    for t, values in match_overrides(mine, ref):
+        t.copy_(values)
+    assert mine["param"]["weight"].eq(1).all() and mine["param"]["bias"].eq(2).all()  # by last name, not order
+    assert float(mine["param"]["scale"]) == 3.0 and mine["buffer"]["shift"].eq(4).all()  # by name; by order
+
+
+def test_redrawn_inputs_keep_the_inputs_scale_and_take_both_signs():
+    import torch
+    from verify_ref import redraw
+    x = torch.rand(64, 4096)  # torch.rand: never negative, scale ~0.29
+    s = float(x.std())
+    shifted, heavy, unit = (redraw(x, d, 7) for d in ("shifted", "heavy", "unit"))
+    assert (shifted < 0).any() and (shifted > 0).any() and float(shifted.pow(2).mean()) < 1.5 * s * s
+    assert float(heavy.abs().max()) <= 8 * max(1.0, s) + 1e-5 and float(heavy.abs().max()) > 10 * s  # a few large
+    assert float((unit - 1).abs().max()) < 0.2  # long products neither vanish nor blow up
+    assert (redraw(x, "heavy+", 7) >= 0).all() and redraw(x, "own", 7) is x
+    ints = torch.randint(0, 9, (5,))
+    assert redraw(ints, "shifted", 7) is ints  # indices keep the problem's own values
+
+
+WEAK_PROBLEM = ("import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\nclass Model(nn.Module):\n"
+                "    def __init__(self):\n        super().__init__()\n        self.drop = nn.Dropout(0.5)\n\n"
+                "    def forward(self, x):\n        return {ret}\n\nbatch_size = 16\ndim = 64\n\n"
+                "def get_inputs():\n    return [torch.randn(batch_size, dim)]\n\ndef get_init_inputs():\n    return []\n")
+
+
+def test_a_check_that_cannot_tell_work_from_none_is_degenerate_and_pays_nothing():
+    """Outputs that ignore the inputs, a reference that draws a random mask: flagged (verify_ref.weak_points),
+    and reward.reward_terms pays nothing there. Dropout as a module is the identity, so it is not random."""
+    from reward import reward_terms
+    from verify_ref import make_reference
+    s = Settings(device="cpu")
+    for ret, weak in [("x - x", "input-independent"), ("F.dropout(x, 0.5, training=True)", "random reference"),
+                      ("self.drop(x) * 2", None), ("torch.relu(x)", None)]:
+        ref = make_reference(WEAK_PROBLEM.format(ret=ret), s, ret)
+        assert (weak in ref.degenerate) if weak else not ref.degenerate, (ret, ref.degenerate)
+    assert reward_terms({"valid": True, "correct": True, "speedup": 1.5, "degenerate": ["zeros"]}) == (0.0, 0.0)
+    assert reward_terms({"valid": True, "correct": True, "speedup": 1.5, "degenerate": []}) == (1.0, 1.5)

@@ -89,8 +89,17 @@ REFUSED = {
     "a tensor's private attribute": (cand("return x._base"), "_base"),
     "nn.Module's private state": (cand("return self._modules"), "_modules"),
     "a hook through the class": (cand("return nn.Module.register_forward_hook(self, print)"), "library class"),
-    "an exception's traceback": (cand("try:\n    pass\nexcept Exception as e:\n    return e.__traceback__\nreturn x"),
+    "an exception's traceback": (cand("return x", pre="try:\n    pass\nexcept Exception as e:\n    tb = e.__traceback__\n"),
                                  "__traceback__"),
+    "try/except in a function": (cand("try:\n    x.scatter_reduce_(0, x, x, 'amax')\nexcept Exception:\n    pass\nreturn x"),
+                                 "try/except inside a function"),
+    "a name the interpreter leaves in the module": (cand("return np.fmax(x, 0)"), "np, which the code never defines"),
+    "a second def line inside a kernel's string": (cand("return x", kernel='    doc = """\ndef k(x_ptr, BLOCK):\n'
+                                                        '    import os\n"""\n'), "starts with 'def '"),
+    "a Python default on a kernel parameter": (HEAD.replace("BLOCK: tl.constexpr)", "BLOCK: tl.constexpr, f=lambda: 0)")
+                                               + cand("return x")[len(HEAD):], "default must be a constant"),
+    "a fake constexpr": (cand("return x", pre="def as_constexpr(v):\n    return nn.Linear(1, 1)\nE = as_constexpr(0)\n",
+                              kernel="    E.sum()\n"), "reads E"),
     "yield": (cand("yield x"), "yield"),
     "async": ("async def f():\n    pass\n" + cand("return x"), "asyncfunctiondef"),
     "Triton's internals through tl": (cand("return tl.core"), "triton.language.core"),
@@ -120,6 +129,10 @@ HONEST = {
     "device properties": cand("n = torch.cuda.get_device_properties(x.device).multi_processor_count\nreturn x"),
     "a main guard with anything in it": cand("return x") + "if __name__ == '__main__':\n    import os\n    print(open)\n",
     "try/except at module level": "try:\n    import triton\nexcept ImportError:\n    triton = None\n" + cand("return x"),
+    "constexpr constants from math, read in a kernel": cand("return x", pre="import math\nLOG2E = tl.constexpr(math.log2(math.e))\n",
+                                                           kernel='    """Docstring.\n\n    Many lines.\n    """\n    y = LOG2E * 2\n'),
+    "the Triton tutorials' device query": "import torch\nimport triton\nDEVICE = triton.runtime.driver.active.get_active_torch_device()\n"
+                                          + cand("return x")[len("import torch\n"):],
 }
 
 

@@ -11,11 +11,17 @@ def relu_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
     mask = offs < n
     tl.store(out_ptr + offs, tl.maximum(tl.load(x_ptr + offs, mask=mask), 0.0), mask=mask)
 
+class Wrapper(nn.Module):
+    def wrap(self, t):
+        return nn.Parameter(t, requires_grad=False)
+
+
 class ModelNew(nn.Module):
     def __init__(self):
         super().__init__()
-        self.out = nn.Parameter(torch.empty(16, 1000), requires_grad=False)
+        self.w = Wrapper()
 
     def forward(self, x):
-        relu_kernel[(triton.cdiv(x.numel(), 1024),)](x, self.out, x.numel(), BLOCK=1024)
-        return self.out
+        out = torch.empty_like(x)
+        relu_kernel[(triton.cdiv(x.numel(), 1024),)](x, out, x.numel(), BLOCK=1024)
+        return self.w.wrap(out)
