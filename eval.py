@@ -95,7 +95,7 @@ def read_generations(path, names):
 
 
 def main():
-    from verify import Settings, VerifierPool
+    from verify import VERSION, Settings, VerifierPool
     from data.tasks import load_tasks
     args = ap.parse_args()
     ks = sorted({int(k) for k in args.k.split(",")})
@@ -132,7 +132,9 @@ def main():
     verdicts, t_verify, n_new = {}, time.time(), 0
     for mode in modes:
         s = Settings(device=dev, verifier=mode, trials=args.trials, timing=dev.startswith("cuda"))
-        skey = json.dumps({k: getattr(s, k) for k in ("verifier", "trials", "atol", "rtol", "timing", "runs")}, sort_keys=True)
+        skey = json.dumps({"version": VERSION, **{k: getattr(s, k) for k in ("verifier", "trials", "atol", "rtol",
+                                                                              "timing", "runs", "dists", "hidden_shape")}},
+                          sort_keys=True)
         keys = [hashlib.sha256(f"{name}\0{text}\0{skey}\0{gpu}".encode()).hexdigest() for name, text in gens]
         todo = [i for i, k in enumerate(keys) if k not in cache]
         if todo:
@@ -151,32 +153,41 @@ def main():
         verdicts[mode] = [cache[k] for k in keys]
     t_verify = time.time() - t_verify
     report(args, ks, tasks, gens, verdicts, modes, out, dict(sample_s=t_sample, verify_s=t_verify, verified=n_new,
-                                                             gpu=gpu))
+                                                             gpu=gpu, verifier=s.describe()))
 
 
 def report(args, ks, tasks, gens, verdicts, modes, out, info):
     with open(out / "results.jsonl", "w") as f:
         for i, (name, text) in enumerate(gens):
             f.write(json.dumps({"task": name, "text": text, **{m: verdicts[m][i] for m in modes}}) + "\n")
-    summary, per_task = {}, {}
+    summary, per_task, weak = {}, {}, {}
     for m in modes:
         groups = {}
         for (name, _), v in zip(gens, verdicts[m]):
             groups.setdefault(name, []).append(outcome(v))
+            if v.get("degenerate"):
+                weak[name] = v["degenerate"]
         summary[m] = summarize(groups, ks)
+        strong = {k: o for k, o in groups.items() if k not in weak}
+        if weak and strong:
+            summary[m + " (checks that are not degenerate)"] = summarize(strong, ks)
         for name, o in groups.items():
             per_task.setdefault(name, {})[m] = {"n": len(o), **{x: sum(y[x] for y in o) for x in METRICS},
                                                 "mean_speedup": sum(y["speedup"] for y in o) / len(o)}
     cps = info["verified"] / info["verify_s"] if info["verify_s"] > 0 and info["verified"] else None
-    rep = {"summary": summary, "tasks": per_task, "n_tasks": len(per_task), "n_completions": len(gens),
+    rep = {"summary": summary, "tasks": per_task, "n_tasks": len(per_task), "n_completions": len(gens), "degenerate": weak,
            "k": ks, "args": vars(args), **info, "candidates_per_s": cps}
     (out / "report.json").write_text(json.dumps(rep, indent=1))
     cols = [f"{m}@{k}" for k in ks for m in METRICS] + ["mean_speedup"]
     lines = [f"# Evaluation: {len(per_task)} tasks, {len(gens)} completions ({info['gpu']})", "",
              "| verifier | " + " | ".join(cols) + " |", "|---" * (len(cols) + 1) + "|"]
-    for m in modes:
+    for m in summary:
         lines.append(f"| {m} | " + " | ".join(f"{100 * summary[m][c]:.1f}%" if c != "mean_speedup"
                                               else f"{summary[m][c]:.3f}" for c in cols) + " |")
+    lines += ["", info["verifier"]]
+    if weak:
+        lines += [f"{len(weak)} tasks have a degenerate check (a trivial output would pass, or the output ignores "
+                  "the inputs; reward.py pays nothing there): " + ", ".join(f"{k} ({'/'.join(w)})" for k, w in weak.items())]
     if "naive" in modes:
         gap = {k: summary["naive"][f"correct@{k}"] - summary["robust"][f"correct@{k}"] for k in ks}
         lines += ["", "Cheating gap (naive minus robust correct): " + ", ".join(f"@{k}: {100 * g:.1f} points"
@@ -191,7 +202,7 @@ def report(args, ks, tasks, gens, verdicts, modes, out, info):
         lines.append(f"| {name} | {r[modes[0]]['n']} | " + " | ".join(str(r[m][x]) for m in modes
                                                                        for x in ("valid", "compiled", "correct")) + " |")
     (out / "report.md").write_text("\n".join(lines) + "\n")
-    print("\n".join(lines[:6 + (3 if "naive" in modes else 0)]))
+    print("\n".join(lines[:len(summary) + 7 + (2 if "naive" in modes else 0) + (1 if weak else 0)]))
     print(f"-> {out}/report.md, report.json, results.jsonl")
 
 

@@ -51,6 +51,7 @@ from verify_static import extract_code, static_check
 from verify_wire import recv_header
 from verify_worker import sweep_uid
 
+VERSION = 2  # raised whenever a check changes what passes: eval.py keys its verdict cache with it
 UID_BASE = 1_000_000  # where the slots' own users start (no real account has uids this high)
 
 ROOT = Path(__file__).resolve().parent
@@ -111,6 +112,13 @@ class Settings:
     compile_first: bool = True  # GPU: compile a candidate's kernels before it takes the GPU (verify_worker.run_compile)
     hidden_shape: bool = True  # one more trial on a shape variant the candidate cannot predict (verify_ref.add_variant)
     dists: tuple = DISTS  # trial k's inputs: the problem's own ("own") or redrawn (verify_ref.redraw)
+
+    def describe(self):
+        """The check behind a verdict, in one line, so numbers can be set beside other papers' (PAPER.md §6)."""
+        return (f"verifier v{VERSION} ({self.verifier}): {self.trials} trials ({', '.join(self.dists)}; heavy-tailed "
+                f"inputs too where those leave the check degenerate){' + a hidden shape variant' * self.hidden_shape}, "
+                f"atol {self.atol}, rtol {self.rtol}, secret seeds, every float parameter and buffer randomised, "
+                + (f"median of {self.runs} timed runs" if self.timing else "not timed"))
 
 
 @dataclass

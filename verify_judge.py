@@ -4,7 +4,7 @@ from compile to speedup (PAPER.md §3), read through verify_wire.py and checked 
 (verify_ref.py). The child is trusted with nothing: what it reports (launches, ops, outputs, times) can fail a
 candidate, never pass one, and anything outside the wire format is a failing verdict of its own.
 
-    (used by verify.py: VerifierPool.run_on -> run_candidate)
+    python verify.py PROBLEM.py CANDIDATE     # VerifierPool.run_on -> run_candidate, here
 """
 
 import math
@@ -21,7 +21,8 @@ import torch
 
 from verify_ref import compare
 from verify_wire import DTYPES, ProtocolError, field, recv_header, recv_tensor, spec
-from verify_worker import JOB, dumps, gpu_lock, plain_mode, time_forward
+from verify_monitor import plain_mode
+from verify_worker import JOB, dumps, gpu_lock, time_forward
 
 
 class ChildDied(Exception):

@@ -27,11 +27,14 @@ Python. What a kernel is handed at launch is checked at run time (verify_worker.
 import ast
 import builtins
 import importlib
+import re
 import sys
 import types
 
 import torch
 import torch.nn as nn
+
+from verify_static import Names, decorator_path, dotted, is_kernel, is_main_guard, params, stored_names
 
 
 def public(obj):
@@ -52,7 +55,8 @@ CUDA_OK = {"current_device", "is_available", "device_count", "get_device_capabil
            "get_device_properties", "device", "synchronize", "is_bf16_supported", "current_stream"}
 # Triton tutorials' device queries: exact paths, the only way into triton.runtime
 DRIVER_OK = {"triton.runtime.driver.active.get_active_torch_device", "triton.runtime.driver.active.get_current_device",
-             "triton.runtime.driver.active.utils.get_device_properties"}
+             "triton.runtime.driver.active.utils.get_device_properties",
+             "triton.tools.tensor_descriptor.TensorDescriptor.from_tensor"}  # and TMA's usual constructor
 NN_INIT_PRIVATE = {"_calculate_fan_in_and_fan_out", "_calculate_correct_fan"}  # nn.Linear's own reset_parameters
 F_DENY = {"boolean_dispatch", "handle_torch_function", "has_torch_function", "has_torch_function_unary",
           "has_torch_function_variadic"}
@@ -91,7 +95,16 @@ def _members():
     m["triton.tools.tensor_descriptor"] = {"TensorDescriptor"} if "triton.tools.tensor_descriptor" in out else set()
     m["typing"] = TYPING_OK
     m["__future__"] = {"annotations"}
+    for p, names in m.items():  # only what the library defines: triton.language.math re-exports functools.wraps
+        if p.startswith(("torch", "triton")):
+            m[p] = {n for n in names if n not in public(out[p]) or defined_by(getattr(out[p], n), p.split(".")[0])}
     return m
+
+
+def defined_by(obj, lib):
+    """Is obj the library's own (a function or class it defines, or an instance of one, such as a dtype)?"""
+    mod = getattr(obj, "__module__", None) if callable(obj) else type(obj).__module__
+    return isinstance(mod, str) and mod.split(".")[0] in (lib, "builtins" if lib == "torch" else lib)
 
 
 MEMBERS = _members()
@@ -129,7 +142,7 @@ DENY_ATTRS = {
 HOST_ATTRS = set().union(*(public(t) for t in (torch.Tensor, nn.Module, list, dict, tuple, str, int, float, set,
                                                frozenset, bool, slice, range, complex, torch.Size, torch.dtype,
                                                torch.device, torch.finfo, torch.iinfo))) | LAYER_ATTRS | DEVICE_PROPS
-HOST_ATTRS |= {"kwargs", "num_warps", "num_stages", "num_ctas", "maxnreg", "pre_hook"}  # triton.Config's fields
+HOST_ATTRS |= {"kwargs", "num_warps", "num_stages", "num_ctas", "maxnreg", "pre_hook", "cuda_stream"}  # Config, Stream
 # nn.Module's own names: a candidate that redefined one (self.parameters = ..., def to(self)) would run its code
 # inside the worker's calls outside the monitor. forward and extra_repr are the candidate's to define.
 NN_RESERVED = set(dir(nn.Module)) - {"forward", "extra_repr", "__init__"}
@@ -166,40 +179,6 @@ def dunder(name):
     return name.startswith("__")
 
 
-def dotted(node):
-    parts = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if isinstance(node, ast.Name):
-        parts.append(node.id)
-        return ".".join(reversed(parts))
-    return None
-
-
-class Names:
-    """Import aliases: F -> torch.nn.functional, tl -> triton.language, relu -> torch.relu."""
-
-    def __init__(self, tree):
-        self.alias = {}
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                for a in node.names:
-                    self.alias[a.asname or a.name.split(".")[0]] = a.name if a.asname else a.name.split(".")[0]
-            elif isinstance(node, ast.ImportFrom) and node.module:
-                for a in node.names:
-                    self.alias[a.asname or a.name] = f"{node.module}.{a.name}"
-
-    def resolve(self, node):
-        d = dotted(node)
-        if d is None:
-            return None
-        root, _, rest = d.partition(".")
-        if root not in self.alias:
-            return None
-        return self.alias[root] + ("." + rest if rest else "")
-
-
 def split_path(path):
     """'torch.nn.functional.relu.x' -> ('torch.nn.functional', 'relu', ['x']): the longest allowed module, the
     member, then attributes of that member's value. A path that starts outside MODULES is (None, ...)."""
@@ -234,53 +213,6 @@ def is_const(node, consts, names):
         return ((f == "triton.language.constexpr" and len(node.args) == 1 or f.startswith("math."))
                 and all(is_const(a, consts, names) for a in node.args))
     return False
-
-
-def decorator_path(dec, names):
-    return names.resolve(dec.func if isinstance(dec, ast.Call) else dec)
-
-
-def is_kernel(fn, names):
-    return any(decorator_path(d, names) in ("triton.jit", "triton.language.jit") for d in fn.decorator_list)
-
-
-def is_main_guard(node):
-    """`if __name__ == "__main__":` at module level: its body never runs when the verifier imports the file."""
-    t = node.test if isinstance(node, ast.If) else None
-    return (isinstance(t, ast.Compare) and isinstance(t.left, ast.Name) and t.left.id == "__name__"
-            and len(t.ops) == 1 and isinstance(t.ops[0], ast.Eq) and isinstance(t.comparators[0], ast.Constant)
-            and t.comparators[0].value == "__main__" and not node.orelse)
-
-
-def stored_names(body):
-    """Names a scope's statements bind (assignments, loops, with/except targets, imports, defs, walrus), not
-    counting nested functions, lambdas or comprehension targets, which have scopes of their own."""
-    out, todo = set(), list(body)
-    while todo:
-        n = todo.pop()
-        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            out.add(n.name)
-            continue
-        if isinstance(n, ast.Lambda):
-            continue
-        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
-            out.add(n.id)
-        elif isinstance(n, (ast.Import, ast.ImportFrom)):
-            out |= {a.asname or a.name.split(".")[0] for a in n.names}
-        elif isinstance(n, ast.ExceptHandler) and n.name:
-            out.add(n.name)
-        elif isinstance(n, ast.MatchAs) and n.name:
-            out.add(n.name)
-        if isinstance(n, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
-            todo.extend(x.target for x in ast.walk(n) if isinstance(x, ast.NamedExpr))
-            continue
-        todo.extend(ast.iter_child_nodes(n))
-    return out
-
-
-def params(fn):
-    a = fn.args
-    return [x.arg for x in a.posonlyargs + a.args + a.kwonlyargs] + [x.arg for x in (a.vararg, a.kwarg) if x]
 
 
 def module_facts(tree, names):
@@ -658,7 +590,8 @@ def check_language(tree, src):
     """None when every line of the module is inside the language, else the first reason (with its line)."""
     names = Names(tree)
     try:
-        Checker(names, module_facts(tree, names), src.splitlines()).visit(tree)
+        # lines as Python counts them: str.splitlines() also breaks at \f, \v, \x1c.. and would shift the window
+        Checker(names, module_facts(tree, names), re.split(r"\r\n|\r|\n", src)).visit(tree)
     except Reject as e:
         return str(e)
     except RecursionError:

@@ -8,15 +8,15 @@ its text, so `import torch.nn.functional as F; F.relu` and `from torch import re
     extract_code(completion) -> str | None
     static_check(code) -> {"syntax": ..., "safety": ..., "func_static": ...}   # each a reason, or None
 
-The runtime half of the func layer (launch counting, aten ops, kernel-written outputs) is in
-verify_worker.py; it catches what no AST rule can, such as getattr(torch, "mat" + "mul").
+The safety layer, what may run at all, is verify_lang.py's language (it uses the AST helpers here: import aliases,
+kernels, the names a scope binds). The runtime half of the func layer (launch counting, aten ops, kernel-written
+outputs) is in verify_monitor.py; it catches what no AST rule can, such as x * (x > 0).
 """
 
 import ast
 import re
 import sys
 
-from verify_lang import Names, check_language, dotted
 
 FENCE = re.compile(r"```[ \t]*(?:python3?|py)?[ \t]*\n(.*?)```", re.DOTALL)
 
@@ -68,12 +68,85 @@ COMPUTE_METHODS = {
 NN_HOLDERS = {"Parameter", "ParameterList", "ParameterDict", "Buffer"}
 
 
-def is_jit(fn, names):
-    for dec in fn.decorator_list:
-        target = dec.func if isinstance(dec, ast.Call) else dec
-        if names.resolve(target) in ("triton.jit", "triton.language.jit"):
-            return True
-    return False
+def dotted(node):
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+        return ".".join(reversed(parts))
+    return None
+
+
+class Names:
+    """Import aliases: F -> torch.nn.functional, tl -> triton.language, relu -> torch.relu."""
+
+    def __init__(self, tree):
+        self.alias = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for a in node.names:
+                    self.alias[a.asname or a.name.split(".")[0]] = a.name if a.asname else a.name.split(".")[0]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                for a in node.names:
+                    self.alias[a.asname or a.name] = f"{node.module}.{a.name}"
+
+    def resolve(self, node):
+        d = dotted(node)
+        if d is None:
+            return None
+        root, _, rest = d.partition(".")
+        if root not in self.alias:
+            return None
+        return self.alias[root] + ("." + rest if rest else "")
+
+
+def decorator_path(dec, names):
+    return names.resolve(dec.func if isinstance(dec, ast.Call) else dec)
+
+
+def is_kernel(fn, names):
+    return any(decorator_path(d, names) in ("triton.jit", "triton.language.jit") for d in fn.decorator_list)
+
+
+def is_main_guard(node):
+    """`if __name__ == "__main__":` at module level: its body never runs when the verifier imports the file."""
+    t = node.test if isinstance(node, ast.If) else None
+    return (isinstance(t, ast.Compare) and isinstance(t.left, ast.Name) and t.left.id == "__name__"
+            and len(t.ops) == 1 and isinstance(t.ops[0], ast.Eq) and isinstance(t.comparators[0], ast.Constant)
+            and t.comparators[0].value == "__main__" and not node.orelse)
+
+
+def stored_names(body):
+    """Names a scope's statements bind (assignments, loops, with/except targets, imports, defs, walrus), not
+    counting nested functions, lambdas or comprehension targets, which have scopes of their own."""
+    out, todo = set(), list(body)
+    while todo:
+        n = todo.pop()
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(n.name)
+            continue
+        if isinstance(n, ast.Lambda):
+            continue
+        if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
+            out.add(n.id)
+        elif isinstance(n, (ast.Import, ast.ImportFrom)):
+            out |= {a.asname or a.name.split(".")[0] for a in n.names}
+        elif isinstance(n, ast.ExceptHandler) and n.name:
+            out.add(n.name)
+        elif isinstance(n, ast.MatchAs) and n.name:
+            out.add(n.name)
+        if isinstance(n, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            todo.extend(x.target for x in ast.walk(n) if isinstance(x, ast.NamedExpr))
+            continue
+        todo.extend(ast.iter_child_nodes(n))
+    return out
+
+
+def params(fn):
+    a = fn.args
+    return [x.arg for x in a.posonlyargs + a.args + a.kwonlyargs] + [x.arg for x in (a.vararg, a.kwarg) if x]
 
 
 def launched_kernel(call):
@@ -111,7 +184,7 @@ def syntax_layer(tree, names):
     model_new = classes["ModelNew"]
     if not any(isinstance(n, ast.FunctionDef) and n.name == "forward" for n in model_new.body):
         return "ModelNew has no forward method", None, set()
-    kernels = {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and is_jit(n, names)}
+    kernels = {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and is_kernel(n, names)}
     if not kernels:
         return "no @triton.jit kernel", None, set()
     path = forward_path(tree, model_new)
@@ -171,6 +244,7 @@ def static_check(code):
     bad, path, kernels = syntax_layer(tree, names)
     if bad:
         return {"syntax": bad, "safety": None, "func_static": None}
+    from verify_lang import check_language  # it imports this module's helpers
     return {"syntax": None, "safety": check_language(tree, code), "func_static": func_layer(tree, names, path, kernels)}
 
 

@@ -1,7 +1,7 @@
 """
 What a candidate's process may say to the verifier, and how the parent reads it (verify.py's trust model).
 
-    (imported by verify.py and verify_worker.py)
+    python -m pytest -q tests/test_verify_sandbox.py     # what it guarantees, tested against a child that lies
 
 The parent sends commands with pickle: it trusts itself. Everything that comes back from the child is untrusted
 from the moment candidate code is imported, so it is never unpickled. A reply is one JSON header (plain data:

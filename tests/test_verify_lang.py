@@ -148,3 +148,13 @@ def test_every_verified_sft_row_and_honest_case_is_inside_the_language():
     for text in [p.read_text() for p in cases] + rows:
         got = static_check(extract_code(text))
         assert got["safety"] is None, got
+
+
+def test_what_a_second_round_of_attacks_used_is_refused():
+    """Line counting that Python does not share (a form feed shifts str.splitlines()), and a re-exported
+    functools.wraps that copies an object's __dict__ into a kernel."""
+    kernel = '    """\x0c\x0c\x0c\n    text\ndef k(x_ptr, BLOCK):\n    import os\n    """\n'
+    got = static_check(cand("return x", kernel=kernel))
+    assert got["safety"] and "starts with 'def '" in got["safety"], got
+    got = static_check(cand("return x", pre="class H(nn.Module):\n    pass\nW = tl.math.wraps(H())(k)\n"))
+    assert got["safety"] and "triton.language.math.wraps" in got["safety"], got

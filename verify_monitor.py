@@ -1,0 +1,320 @@
+"""
+The runtime half of the func layer (PAPER.md §3): what a candidate's forward does, watched from inside its
+sandboxed child (verify_worker.py), the only process that imports this with candidate code around.
+
+    python verify.py tests/verify_cases/p_relu.py tests/verify_cases/relu__hidden_compute.py   # caught here
+    (imported by verify_worker.py in the child; plain_mode by verify_judge.py, to time references the same way)
+
+  - every Triton launch is counted at the one place all launches pass (JITFunction.run, InterpretedFunction.run),
+    its arguments checked (tensors, numbers, strings, dtypes and kernels only), and the storages it was handed
+    noted, so an output no kernel wrote is seen;
+  - every aten op outside a kernel is recorded by a TorchDispatchMode before it runs; allocation, views, copies
+    and metadata are glue, everything else is PyTorch compute; fresh allocations are filled with NaN, so an
+    element no kernel wrote cannot hold a plausible answer;
+  - in Triton's interpreter (the CPU path) every address a kernel touches is checked to lie inside a tensor it
+    was handed (CheckedMemory), and only Triton's own host copies are exempt from the op monitor;
+  - a changed dispatch-mode stack, a replaced launch hook or a monitor switched off fails the candidate (intact).
+The candidate's code cannot name any of this: verify_lang.py's language has no way to reach a module it did not
+import, and this one is not importable from it.
+"""
+
+# aten ops a forward may run outside a Triton kernel: allocation, views, copies and casts, metadata. Everything
+# else is PyTorch compute (PAPER.md §3), including _local_scalar_dense: float(t), int(t) and `if t:` read tensor
+# values into Python, where a monitor of aten ops cannot follow the arithmetic.
+GLUE_OPS = {
+    "empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided", "zeros", "zeros_like",
+    "new_zeros", "ones", "ones_like", "new_ones", "full", "full_like", "new_full", "fill_", "zero_",
+    "scalar_tensor", "lift_fresh", "lift_fresh_copy", "detach", "alias", "arange",
+    "view", "_unsafe_view", "_reshape_alias", "reshape", "as_strided", "t", "transpose", "permute",
+    "expand", "unsqueeze", "squeeze", "select", "slice", "split", "split_with_sizes", "chunk", "unbind",
+    "unflatten", "flatten", "narrow", "view_as", "expand_as", "movedim", "contiguous",
+    "clone", "copy_", "_to_copy", "to",
+    "sym_size", "sym_stride", "sym_numel", "sym_storage_offset", "size", "stride", "is_contiguous",
+    "numel", "dim", "is_same_size",
+}
+ALLOC_OPS = {"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided", "empty_permuted"}
+COPY_OPS = {"clone", "_to_copy", "copy_"}
+
+
+class Monitor:
+    """What happened during one forward: launches, compute ops outside kernels, kernel-touched storages."""
+
+    def __init__(self):
+        self.active = False
+        self.compile_only = False  # run_compile: Triton kernels compile and load but do not launch
+        self.in_kernel = 0  # the interpreter's own host copies during a launch (CPU path only)
+        self.poison = True  # fill fresh allocations with NaN (off while timing)
+        self.launches = 0
+        self.compute_ops = []
+        self.kernel_storages = set()
+        self.ranges = []  # the memory the interpreted launch in progress may touch (CheckedMemory)
+
+    def reset(self):
+        self.launches, self.compute_ops, self.kernel_storages = 0, [], set()
+
+
+MON = Monitor()
+HOOKED = {}  # class -> our run, to tell whether it was replaced
+
+
+def storage_of(t):
+    import torch
+    return torch.Tensor.untyped_storage(t).data_ptr()
+
+
+def outside_kernel(fn):
+    """A candidate callable that Triton calls during a launch (the grid function) is the candidate's code, not
+    the kernel: what it computes is recorded."""
+    def call(*a, **k):
+        depth, MON.in_kernel = MON.in_kernel, 0
+        try:
+            return fn(*a, **k)
+        finally:
+            MON.in_kernel = depth
+    return call
+
+
+MADE = {}  # id(kernel object) -> the function it was made from
+SOURCE_OK = set()  # ids of the functions whose source the interpreter will run as written
+
+
+def check_kernel_object(kernel, interpret):
+    """The kernel launched is the one the candidate's source defines: its function unchanged since it was made,
+    no per-object replacement of what runs it, and (interpreter) its source text such that Triton's rewriter,
+    which starts at the last line beginning with "def ", recompiles that very function."""
+    import inspect
+    fn = getattr(kernel, "fn", None)
+    if MADE.get(id(kernel)) is not fn or {"run", "rewrite", "rewritten_fn"} & set(vars(kernel)):
+        raise TypeError("a kernel object was changed after it was made")
+    if interpret and id(fn) not in SOURCE_OK:
+        lines = inspect.getsourcelines(fn)[0]
+        if sum(line.strip().startswith("def ") for line in lines) != 1:
+            raise TypeError("the kernel's source holds another line that starts with 'def '")
+        SOURCE_OK.add(id(fn))
+
+
+def check_kernel_args(fn, args, kwargs):
+    """A kernel is handed tensors, numbers, strings, dtypes and other kernels, nothing else: on the CPU the
+    interpreter runs the body as Python, where a function or a tensor passed as a constexpr could compute."""
+    import torch
+    import triton.language as tl
+    from triton.runtime.jit import JITFunction
+    kernels = (JITFunction,) + tuple(c for c in HOOKED if c is not JITFunction)
+    names = list(getattr(fn, "arg_names", []))
+    ann = getattr(getattr(fn, "fn", None), "__annotations__", {})
+    for i, a in enumerate(list(args) + list(kwargs.values())):
+        name = names[i] if i < len(args) and i < len(names) else (list(kwargs)[i - len(args)] if i >= len(args)
+                                                                   else "?")
+        items = list(a) if isinstance(a, tuple) else [a]  # a torch.Size too
+        while items:
+            x = items.pop()
+            if isinstance(x, tl.constexpr):  # a constexpr is called through to what it wraps
+                items.append(x.value)
+            elif isinstance(x, torch.Tensor):
+                if "constexpr" in str(ann.get(name, "")):
+                    raise TypeError(f"kernel argument {name} is a tensor passed as a constexpr")
+            elif not (x is None or type(x) in (int, float, bool, str) or isinstance(x, (torch.dtype, tl.dtype,
+                                                                                          tl.constexpr, kernels))):
+                raise TypeError(f"kernel argument {name} is a {type(x).__name__}: a kernel takes tensors, "
+                                "numbers, strings, dtypes and kernels")
+
+
+def install_triton_hooks(interpret):
+    """Count launches at the one place every launch passes: JITFunction.run (InterpretedFunction.run in the
+    interpreter). Autotune and heuristics wrappers call it too. On a GPU nothing in a launch is exempt from
+    the op monitor: Triton's launcher runs no aten op of its own. In the interpreter its host copies are."""
+    import torch
+    from triton.runtime import jit
+    classes = [jit.JITFunction]
+    if interpret:
+        from triton.runtime import autotuner, interpreter
+        classes.append(interpreter.InterpretedFunction)
+        # The interpreter has no benchmarker (PAPER.md §3, CPU path): autotune runs its first config.
+        prune = autotuner.Autotuner.prune_configs
+        autotuner.Autotuner.prune_configs = lambda self, *a, **k: prune(self, *a, **k)[:1]
+        autotuner.Autotuner._bench = lambda self, *a, **k: [0.0, 0.0, 0.0]
+    for cls in classes:
+        def init(self, fn, *a, _orig=cls.__init__, **k):
+            _orig(self, fn, *a, **k)
+            MADE[id(self)] = fn
+
+        def run(self, *args, _orig=cls.run, **kwargs):
+            launch_args = {k: v for k, v in kwargs.items() if k not in ("grid", "warmup")}
+            check_kernel_object(self, interpret)
+            check_kernel_args(self, args, launch_args)
+            if getattr(self, "pre_run_hooks", None):
+                raise TypeError("pre-run hooks are not allowed")
+            if MON.compile_only:
+                kwargs["warmup"] = True  # Triton's own ahead-of-launch path: compile and cache, no launch
+                kernel = _orig(self, *args, **kwargs)
+                getattr(kernel, "_init_handles", lambda: None)()  # load the binary and build its launcher now too
+                return kernel
+            if MON.active and not kwargs.get("warmup", False):
+                MON.launches += 1
+                for a in list(args) + list(launch_args.values()):
+                    if isinstance(a, torch.Tensor):
+                        MON.kernel_storages.add(storage_of(a))
+            if not interpret:
+                return _orig(self, *args, **kwargs)
+            if callable(kwargs.get("grid")):
+                kwargs["grid"] = outside_kernel(kwargs["grid"])
+            MON.in_kernel += 1
+            MON.ranges = memory_of(list(args) + list(launch_args.values()))
+            try:
+                return _orig(self, *args, **kwargs)
+            finally:
+                MON.in_kernel -= 1
+                MON.ranges = []
+        cls.__init__, cls.run = init, run
+        HOOKED[cls] = run
+    if interpret:
+        from triton.runtime import interpreter
+        interpreter._interpreter = CheckedMemory(interpreter._interpreter)
+
+
+def memory_of(args):
+    """[(first byte, end)] of the storage of every tensor a launch was handed (descriptors' bases included)."""
+    import torch
+    out = []
+    for a in args:
+        for t in (list(a) if type(a) is tuple else [getattr(a, "base", a)]):
+            if isinstance(t, torch.Tensor):
+                st = torch.Tensor.untyped_storage(t)
+                out.append((st.data_ptr(), st.data_ptr() + st.nbytes()))
+    return out
+
+
+class CheckedMemory:
+    """The interpreter's memory primitives, with every address a kernel touches checked to lie inside a tensor it
+    was handed. The interpreter dereferences raw host addresses: without this a kernel could write anywhere in
+    its process, Python's own objects included, and so run any code (a second way out of verify_lang)."""
+
+    def __init__(self, raw):
+        self.raw = raw
+
+    def __getattr__(self, name):
+        return getattr(self.raw, name)
+
+    @staticmethod
+    def check(ptrs, mask, itemsize):
+        import numpy as np
+        p = np.broadcast_to(np.asarray(ptrs, dtype=np.uint64), np.broadcast_shapes(np.shape(ptrs), np.shape(mask)))
+        p = p[np.broadcast_to(np.asarray(mask, dtype=bool), p.shape)]
+        ok = np.zeros(p.shape, dtype=bool)
+        for lo, hi in MON.ranges:
+            ok |= (p >= lo) & (p + itemsize <= hi)
+        if not ok.all():
+            raise RuntimeError("a kernel accessed memory outside the tensors it was handed")
+
+    def load(self, ptrs, mask, other, dtype):
+        self.check(ptrs, mask, np_itemsize(dtype))
+        return self.raw.load(ptrs, mask, other, dtype)
+
+    def store(self, ptrs, value, mask):
+        self.check(ptrs, mask, value.dtype.itemsize)
+        return self.raw.store(ptrs, value, mask)
+
+    def atomic_cas(self, ptrs, cmp, val, sem):
+        self.check(ptrs, True, val.dtype.itemsize)
+        return self.raw.atomic_cas(ptrs, cmp, val, sem)
+
+    def atomic_rmw(self, op, ptrs, val, mask, sem):
+        self.check(ptrs, mask, val.dtype.itemsize)
+        return self.raw.atomic_rmw(op, ptrs, val, mask, sem)
+
+
+def np_itemsize(dtype):
+    import numpy as np
+    return np.dtype(dtype).itemsize
+
+
+def poison(t):
+    """Fill a fresh allocation with a value no honest output holds where a kernel did not write."""
+    import torch
+    if not isinstance(t, torch.Tensor) or torch.numel(t) == 0:
+        return
+    if t.is_floating_point() or t.is_complex():
+        t.fill_(float("nan"))
+    elif t.dtype == torch.bool:
+        t.fill_(True)
+    else:
+        t.fill_(torch.iinfo(t.dtype).max)
+
+
+def op_recorder():
+    import torch
+    from torch.utils._python_dispatch import TorchDispatchMode
+
+    class OpRecorder(TorchDispatchMode):
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            watching = MON.active and not MON.in_kernel
+            name = func.overloadpacket.__name__
+            if watching and name not in GLUE_OPS:
+                MON.compute_ops.append(str(func))  # before it runs: an op may do its work and then raise
+            out = func(*args, **(kwargs or {}))
+            if watching:
+                if name in ALLOC_OPS and MON.poison:
+                    poison(out)
+                if name in COPY_OPS:
+                    # A copy of a kernel's output counts as the kernel's output (e.g. .contiguous()).
+                    src = args[1] if name == "copy_" else args[0]
+                    dst = args[0] if name == "copy_" else out
+                    if isinstance(src, torch.Tensor) and storage_of(src) in MON.kernel_storages:
+                        MON.kernel_storages.add(storage_of(dst))
+            return out
+
+    return OpRecorder
+
+
+def intact(mode):
+    """None while the monitors are as we left them; else what changed (a failing verdict of its own)."""
+    from torch.utils._python_dispatch import _get_current_dispatch_mode_stack
+    if _get_current_dispatch_mode_stack() != [mode]:
+        return "the dispatch-mode stack was changed"
+    if any(cls.run is not run for cls, run in HOOKED.items()):
+        return "Triton's launch hook was replaced"
+    if not MON.active or MON.in_kernel:
+        return "the runtime monitor was switched off"
+    return None
+
+
+def monitored(model, inputs, recorder, cuda, fill=True):
+    """One forward under the monitors: (outputs or an exception, tamper reason or None)."""
+    import torch
+    MON.reset()
+    MON.active, MON.poison = True, fill
+    mode = recorder()
+    try:
+        with torch.no_grad(), mode:
+            out = model(*inputs)
+            if cuda:
+                torch.cuda.synchronize()
+            return out, intact(mode)
+    finally:
+        MON.active = False
+        MON.in_kernel = 0
+
+
+def watched(model, recorder, seen):
+    """forward for the timing loop: every call under the op monitor (without the NaN fills, which would cost the
+    candidate a write of its outputs). A forward that computed in PyTorch in calls it guessed were not watched,
+    and replayed the answer when timed, would otherwise earn a speedup it did not make."""
+    def call(*args):
+        out, tamper = monitored(model, args, recorder, False, fill=False)
+        seen["ops"].update(MON.compute_ops)
+        seen["launches"] = min(seen["launches"], MON.launches)
+        seen["tamper"] = seen["tamper"] or tamper
+        return out
+    return call
+
+
+def plain_mode():
+    """A dispatch mode that records nothing: the reference is timed under it, so both sides of a speedup pay
+    the same per-op cost of a Python dispatch mode (verify.py times the reference with it)."""
+    from torch.utils._python_dispatch import TorchDispatchMode
+
+    class Plain(TorchDispatchMode):
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            return func(*args, **(kwargs or {}))
+
+    return Plain
