@@ -11,10 +11,17 @@ layer). `correct` is the raw numerical check; the reward is valid * correct (PAP
 whenever a verdict was given. Without CUDA the device is the CPU, Triton runs in the interpreter
 (TRITON_INTERPRET=1, set up here) and timing is skipped (speedup null).
 
-Layers, each gating the next (robust mode): extract -> syntax (AST) -> safety (AST: what must never run, in
-any mode) -> func, static (AST) -> compile (worker) -> func, runtime (launch count, aten ops outside kernels,
-output written by a kernel) -> correct -> speedup. valid = syntax and func. Candidate code only ever runs in
-verify_worker.py's sandboxed children; the references and the comparison live in verify_ref.py, here.
+Layers, each gating the next (robust mode): extract -> syntax (AST) -> safety (verify_lang.py: the language a
+candidate may use; what is outside it never runs, in any mode) -> func, static (AST) -> compile (worker) -> func,
+runtime (verify_monitor.py) -> correct (verify_ref.py, verify_judge.py) -> speedup. valid = syntax and func.
+
+The security model: the child that imports a candidate is fully untrusted from that moment; the parent (this
+process: the trainer during RL) holds the references, the seeds and the comparison, never runs candidate code,
+and trusts nothing from the child but bytes it parses itself (verify_wire.py: a JSON header and raw bytes, never
+pickle; on a GPU the child writes into buffers we allocated, in segments that never hold a reference). Two
+independent lines: the language, checked before anything runs; and the sandbox and runtime monitor, built for a
+candidate that got out of the language (its own process group, socket, folder and limits; on the CPU as root a
+user of its own per slot; every launch, aten op and interpreted memory access watched; a tampered monitor fails).
 
 In code:
     v = verify(problem_src, completion)                              # one pair

@@ -189,7 +189,9 @@ def judge_later_calls(child, ref, s, v, dev):
     """Without timing, the calls after the trials are still checked (PAPER.md §7, correct only for the first
     calls): a number of calls the candidate cannot predict, every one watched, the last one's output compared."""
     k, cuda = timed_trial(ref), s.device.startswith("cuda")
-    times = 2 + secrets.randbelow(7)
+    # 2 to 11, log-uniform: a candidate cannot count its calls to the end of the check (an interpreted call of
+    # a large problem takes seconds: more would cost honest candidates their time limit)
+    times = int(2 * 6 ** secrets.SystemRandom().random())
     h, outs, _, _, _ = exchange(child, ref, k, cuda, op="repeat", times=times)
     if h["type"] == "error":
         v.correct = False

@@ -32,12 +32,13 @@ from dataclasses import dataclass, field
 
 import torch
 
-DISTS = ("own", "shifted", "own", "unit", "shifted")  # trial k draws from Settings.dists[k % len], these by default
+DISTS = ("own", "shifted", "own", "unit", "blocks")  # trial k draws from Settings.dists[k % len], these by default
 RESCUE = ("heavy", "heavy")  # drawn too, only where the trials above leave the check degenerate (make_reference)
-NAMED_DISTS = ("own", "shifted", "heavy", "unit", "sparse")
+NAMED_DISTS = ("own", "shifted", "blocks", "heavy", "unit", "sparse")
 TRIVIAL = ("zeros", "constant", "input copy")  # outputs an attacker can write without reading the inputs
 WEAK = TRIVIAL + ("input-independent", "random reference")  # what makes a problem's check degenerate
-NOT_SHAPES = re.compile(r"kernel|stride|pad|dilation|group|pool|window|head|seed", re.I)
+NOT_SHAPES = re.compile(r"kernel|stride|pad|dilation|group|pool|window|seed|^n_?heads?$|num_heads", re.I)
+NOT_FREE = re.compile(r"^p$|eps|norm|power|exponent|order|momentum|dropout|prob|^dim", re.I)  # floats that define the op
 
 
 class ProblemError(Exception):
@@ -64,8 +65,9 @@ def to_device(xs, device):
 
 
 def shape_constants(src):
-    """{name: (value, expression node)} for module-level integer constants: `N = 2048 * 2`, `M, K = 64, 48`,
-    `height = width = 128` (the names of one expression change together)."""
+    """{name: (value, expression node)} for module-level integer constants above 1 and float constants:
+    `N = 2048 * 2`, `M, K = 64, 48`, `height = width = 128` (the names of one expression change together),
+    `scaling_factor = 0.5`."""
     out = {}
     for node in ast.parse(src).body:
         if not isinstance(node, ast.Assign):
@@ -84,8 +86,8 @@ def shape_constants(src):
                 v = eval(compile(ast.Expression(expr), "<const>", "eval"), {"__builtins__": {}})  # noqa: S307
             except Exception:  # noqa: BLE001 (not a constant expression: it refers to names or calls)
                 continue
-            if isinstance(v, int) and not isinstance(v, bool) and v > 1:
-                out[name] = (v, expr)
+            if (isinstance(v, int) and v > 1 or isinstance(v, float)) and not isinstance(v, bool):
+                out[name] = (v, expr)  # a float is a parameter the problem passes its Model (a scale, a slope)
     return out
 
 
@@ -106,31 +108,29 @@ def with_constants(src, changes, consts):
 
 
 def variant_changes(src, dims, rng, attempt, grow):
-    """New values for the shape constants a hidden variant changes: those of at least 8 whose value is a
-    dimension of some input, never a kernel size, stride, group or head count. Up to half again as large where
-    the problem is small (`grow`), else smaller (full-size problems are GBs); in the first attempts odd, so a mask
-    or a tail that the visible shape never exercised is exercised here."""
+    """New values for a hidden variant: the shape constants of at least 8 whose value is a dimension of an input or
+    an integer the Model is built with (never a kernel size, stride, group or head count; equal ones change
+    together, as they may have to), and the float constants a Model is built with (a scale, a slope: times
+    U(0.7, 1.4); not p, eps, momentum and their kind). Sizes grow by up to half where the problem is small
+    (`grow`), else shrink (full-size problems are GBs); in the first attempts odd, so a mask or a tail that the
+    visible shape never exercised is exercised here."""
     consts = shape_constants(src)
-    names, seen = [], set()
+    ints, seen, changes, new_of = [], set(), {}, {}
     for k in sorted(consts):
         v, node = consts[k]
-        if v >= 8 and v in dims and not NOT_SHAPES.search(k) and id(node) not in seen:
-            names.append(k)  # one name per expression: `height = width = 128` changes both
+        if isinstance(v, float):
+            if attempt < 3 and not NOT_FREE.search(k) and v != 0:
+                changes[k] = float(f"{v * rng.uniform(0.7, 1.4):.4g}")
+        elif v >= 8 and v in dims and not NOT_SHAPES.search(k) and id(node) not in seen:
+            ints.append(k)  # one name per expression: `height = width = 128` changes both
             seen.add(id(node))
-    if attempt >= 2:
-        names = names[:1]
-    changes = {}
-    for k in names:
+    for k in ints[:1] if attempt >= 2 else ints:
         v = consts[k][0]
-        pick = rng.randint(v + 1, v + max(1, v // 2)) if grow else rng.randint(max(2, math.ceil(0.5 * v)), v - 1)
-        if attempt == 0:
-            pick |= 1
-        elif attempt == 1:
-            pick += pick % 2
-        else:
-            pick = max(8, pick - pick % 8)
-        if pick != v:
-            changes[k] = pick
+        if v not in new_of:
+            pick = rng.randint(v + 1, v + max(1, v // 2)) if grow else rng.randint(max(2, math.ceil(0.5 * v)), v - 1)
+            new_of[v] = pick | 1 if attempt == 0 else (pick + pick % 2 if attempt == 1 else max(8, pick - pick % 8))
+        if new_of[v] != v:
+            changes[k] = new_of[v]
     return changes, consts
 
 
@@ -227,24 +227,35 @@ class Reference:
 
 def redraw(x, dist, seed):
     """x with new values from `dist` at x's own scale s (its std). "shifted": N(mu s, s^2) / sqrt(1 + mu^2), mu in
-    [-1, 1), so it takes both signs; "heavy": s z exp(w) / e (z, w normal), clipped to 8 max(1, s), so a few
-    elements dominate a row (what makes a wide softmax or a norm non-zero somewhere) while exp-based formulas that
-    the problem's own inputs never overflow (tanh as (e^2x - 1) / (e^2x + 1), a GELU's tanh) stay finite;
-    "unit": 1 + 0.02 z, so long products (cumprod) neither vanish nor blow up; "sparse": s z on about 8 elements
-    of each last-dimension row, 0 elsewhere. Each keeps E[x^2] at most about s^2, so accumulations (a tf32 matmul)
-    are no less precise than on the problem's own inputs. A trailing "+" takes absolute values. Integer and
-    boolean inputs (indices, masks) keep the problem's own values."""
+    [-1, 1), so it takes both signs; "blocks": the same, but each run of 64-1024 consecutive elements has a mean of
+    its own, so a reduction that reads a sample of each row misses; "heavy": s z exp(w) / e (z, w normal), clipped
+    to 8 max(1, s), so a few elements dominate a row (what makes a wide softmax or a norm non-zero somewhere) while
+    exp-based formulas that the problem's own inputs never overflow stay finite; "unit": 1 + 0.02 z, so long
+    products (cumprod) neither vanish nor blow up; "sparse": s z on about 8 elements of each last-dimension row.
+    Each keeps E[x^2] at most about s^2, so accumulations (a tf32 matmul) are no less precise than on the problem's
+    own inputs. A trailing "+" takes absolute values. Boolean inputs (masks) are redrawn at their own density and
+    integer ones (indices, targets) uniformly over their own range, so neither can be hard-coded."""
     base = dist.rstrip("+")
-    if base == "own" or not isinstance(x, torch.Tensor) or not x.is_floating_point() or x.numel() == 0:
+    if base == "own" or not isinstance(x, torch.Tensor) or x.numel() == 0 or x.is_complex():
         return x
     g = torch.Generator(device=x.device)
     g.manual_seed(seed & (2**63 - 1))
+    if x.dtype == torch.bool:
+        return torch.rand(x.shape, generator=g, device=x.device) < x.float().mean()
+    if not x.is_floating_point():
+        lo, hi = int(x.min()), int(x.max())
+        return torch.randint(lo, hi + 1, x.shape, generator=g, device=x.device, dtype=x.dtype)
     s0 = float(x.float().std()) if x.numel() > 1 else 0.0
     scale = s0 if math.isfinite(s0) and s0 > 1e-6 else max(abs(float(x.float().mean())), 1.0)
     mu = float(torch.rand((), generator=g, device=x.device)) * 2 - 1
     z = torch.randn(x.shape, generator=g, device=x.device)
     if base == "shifted":
         z.add_(mu).div_(math.sqrt(1 + mu * mu))
+    elif base == "blocks":
+        flat = z.view(-1)
+        run = int(torch.randint(64, 1025, (), generator=g))
+        means = torch.randn(-(-flat.numel() // run), generator=g, device=x.device)
+        flat.add_(means.repeat_interleave(run)[:flat.numel()]).div_(math.sqrt(2.0))
     elif base == "heavy":
         w = torch.randn(x.shape, generator=g, device=x.device)
         lim = 8 * max(1.0, 1 / scale)
@@ -262,9 +273,10 @@ def redraw(x, dist, seed):
 
 def randomise(model):
     """PAPER.md §7, hard-coded constants: every floating parameter and buffer gets new values, which the
-    candidate's model receives too (verify_worker.build). Zeros become signed values; tensors with no negative
-    element (LayerNorm's weight, BatchNorm's running_var) are scaled by U(0.5, 1.5), so they stay positive;
-    the rest get noise at their own scale."""
+    candidate's model receives too (verify_worker.build). Zeros become signed values; constants become values
+    of order one with their sign (so a term a small constant scales stays above atol); other tensors with no
+    negative element (BatchNorm's running_var) are scaled by U(0.5, 1.5), so they stay positive; the rest get
+    noise at their own scale."""
     overrides = []
     with torch.no_grad():
         for kind, named in (("param", list(model.named_parameters())), ("buffer", list(model.named_buffers()))):
@@ -273,6 +285,8 @@ def randomise(model):
                     continue
                 if not bool(t.any()):
                     t.copy_(0.5 * torch.randn_like(t))
+                elif bool((t == t.reshape(-1)[0]).all()):  # a constant (LayerNorm's 1, a LayerScale's 1e-3):
+                    t.copy_(torch.sign(t) * (0.5 + torch.rand_like(t)))  # of order 1, so no term it scales is lost
                 elif bool((t >= 0).all()):
                     t.mul_(0.5 + torch.rand_like(t))
                 else:
@@ -339,21 +353,22 @@ def add_variant(ref, src, settings, name, dims):
     for attempt in range(4):
         changes, consts = variant_changes(src, dims, rng, attempt, grow=ref.in_bytes < 2**26)
         if not changes:
-            return "none: no module-level shape constant is an input dimension"
+            return "none: no module-level constant is an input dimension or a float the Model is built with"
         vsrc = with_constants(src, changes, consts)
         if vsrc is None:
             continue
         try:
             ref.variant = build(load_problem(vsrc, f"{name} (hidden shape variant)"), ref.device)
-            xs = run_reference(ref, Trial(secrets.randbits(63), "own", True))
-            del xs
-            if finite(ref.trials[-1].outs) or not finite(ref.trials[0].outs):
-                return f"shape constants {changes}"
+            for dist in ("own", "shifted"):  # not the problem's own inputs only: a path for other shapes that is
+                xs = draw_trial(ref, dist, True, variant=True)  # right only there would pass
+                del xs
+            if all(finite(t.outs) for t in ref.trials if t.variant) or not finite(ref.trials[0].outs):
+                return f"constants {changes}"
         except Exception:  # noqa: BLE001 (the variant breaks the reference: divisibility, ...; try another)
             pass
         ref.variant = None
         ref.trials = [t for t in ref.trials if not t.variant]
-    return "none: no variant of the shape constants runs the reference"
+    return "none: no variant of the constants runs the reference"
 
 
 def passing(trials):
@@ -362,12 +377,18 @@ def passing(trials):
     return [k for k in TRIVIAL if recorded and all(t.trivial[k] for t in recorded)]
 
 
-def draw_trial(ref, dist, first_finite):
-    """Run the reference on one trial of `dist`; where its output is not finite there, on the same distribution's
-    absolute values (log, sqrt and powers take positive inputs), and failing that on the problem's own inputs.
-    Returns the trial's inputs."""
+def draw_trial(ref, dist, first_finite, variant=False):
+    """Run the reference on one trial of `dist`; where it fails or its output is not finite there, on the same
+    distribution's absolute values (log, sqrt and powers take positive inputs), and failing that on the problem's
+    own inputs. Returns the trial's inputs."""
     for d in ([dist, dist + "+"] if dist != "own" else []) + ["own"]:
-        xs = run_reference(ref, Trial(secrets.randbits(63), d, False))
+        try:
+            xs = run_reference(ref, Trial(secrets.randbits(63), d, variant))
+        except Exception:  # noqa: BLE001 (redrawn indices or masks the reference rejects)
+            if d == "own":
+                raise
+            ref.trials.pop()
+            continue
         if d == "own" or finite(ref.trials[-1].outs) or not first_finite:
             return xs
         ref.trials.pop()
@@ -406,6 +427,15 @@ def make_reference(src, settings, name="problem"):
     return ref
 
 
+def ints_in(values):
+    """The integers in init inputs, nested lists and tuples included (in_features, out_features, (C, 1, 1))."""
+    for v in values:
+        if isinstance(v, (list, tuple)):
+            yield from ints_in(v)
+        elif isinstance(v, int) and not isinstance(v, bool):
+            yield v
+
+
 def add_trials(ref, dists, settings, consts):
     """One trial per entry of dists, each recording which trivial outputs would pass it. The first trial of a
     reference also fixes the compile pass's input spec, the constant the audit tries, and whether the reference
@@ -416,7 +446,7 @@ def add_trials(ref, dists, settings, consts):
         if consts is None:  # trial 0's inputs: the compile pass (verify_worker.run_compile) builds for them
             ref.in_spec = [("tensor", tuple(x.shape), x.dtype) if isinstance(x, torch.Tensor) else ("value", x)
                            for x in xs]
-            dims = {d for x in xs if isinstance(x, torch.Tensor) for d in x.shape}
+            dims = {d for x in xs if isinstance(x, torch.Tensor) for d in x.shape} | set(ints_in(ref.main.init_inputs))
             consts = [float(o.float().mean().nan_to_num()) if o.numel() else 0.0 for o in ref.trials[0].outs]
             with RNG_LOCK:  # the same inputs under another RNG state: does the reference repeat itself?
                 torch.manual_seed(secrets.randbits(63))
@@ -440,6 +470,11 @@ def compare(ref_outs, outs, atol, rtol, chunk=2**26):
         if o.dtype != r.dtype:
             return f"output {i} has dtype {o.dtype}, expected {r.dtype}"
         r, o = r.reshape(-1), o.to(r.device).reshape(-1)
+        if not (r.is_floating_point() or r.is_complex()):  # an index, a count, a mask: exact, not within 1%
+            wrong = int((r != o).sum())
+            if wrong:
+                return f"output {i} differs from the reference in {wrong} of {r.numel()} (integer) elements"
+            continue
         nonfinite, worst, ok = 0, 0.0, True
         for s in range(0, r.numel(), chunk):
             rc, oc = r[s:s + chunk].float(), o[s:s + chunk].float()

@@ -76,6 +76,13 @@ EXPECT = {
     "mean__constant": (True, True, False, "correct", "differs"),
     "randrelu__partial_write": (True, True, False, "correct", "NaN"),  # unwritten memory
     "relu__hardcoded_shape": (True, True, False, "correct", "hidden shape variant"),
+    # found by the second round, one case per class
+    "scaled__ok": (True, True, True, None, ""),
+    "scaled__hardcoded": (True, True, False, "correct", "hidden shape variant"),  # a float the Model is built with
+    "argmax__ok": (True, True, True, None, ""),
+    "argmax__off": (True, True, False, "correct", "(integer) elements"),  # an index within rtol, but wrong
+    "masked__ok": (True, True, True, None, ""),
+    "masked__causal": (True, True, False, "correct", "differs"),  # a mask input never redrawn, hard-coded
     # sandbox: each still gets one verdict, and the next candidate is served normally
     "relu__sb_hang": (True, True, False, "correct", "timed out"),
     "relu__sb_system_exit": (False, False, False, "safety", "SystemExit"),  # the language has no way out
@@ -141,10 +148,10 @@ def test_naive_verifier_pays_the_cheats_the_robust_one_catches():
 def test_references_are_shared_per_problem_with_unpredictable_seeds(pool):
     src = problem_of("relu__ok")
     a, b = pool.devices["cpu"].reference(src, "relu"), pool.devices["cpu"].reference(src, "relu")
-    assert a is b and len(a.outs) == 6  # 5 trials and the hidden shape variant
-    assert [t.dist for t in a.trials] == ["own", "shifted", "own", "unit", "shifted", "own"]  # no heavy: not needed
-    assert [t.variant for t in a.trials] == [False] * 5 + [True]
-    xs = [a.inputs(k)[0] for k in range(6)]
+    assert a is b and len(a.outs) == 7  # 5 trials and two on the hidden shape variant
+    assert [t.dist for t in a.trials] == ["own", "shifted", "own", "unit", "blocks", "own", "shifted"]  # no heavy here
+    assert [t.variant for t in a.trials] == [False] * 5 + [True] * 2
+    xs = [a.inputs(k)[0] for k in range(7)]
     assert all(not xs[0].equal(x) for x in xs[1:5])  # fresh inputs every trial
     assert xs[5].shape != xs[0].shape and xs[5].numel() > xs[0].numel()  # the variant: another shape (a small
     # problem's grows; a full-size one's shrinks)
@@ -426,8 +433,13 @@ def test_redrawn_inputs_keep_the_inputs_scale_and_take_both_signs():
     assert float(heavy.abs().max()) <= 8 * max(1.0, s) + 1e-5 and float(heavy.abs().max()) > 10 * s  # a few large
     assert float((unit - 1).abs().max()) < 0.2  # long products neither vanish nor blow up
     assert (redraw(x, "heavy+", 7) >= 0).all() and redraw(x, "own", 7) is x
-    ints = torch.randint(0, 9, (5,))
-    assert redraw(ints, "shifted", 7) is ints  # indices keep the problem's own values
+    ints, mask = torch.randint(3, 9, (500,)), torch.rand(40, 40) < 0.25
+    again = redraw(ints, "shifted", 7)  # indices and targets: uniform over their own range, never hard-codable
+    assert again.dtype == ints.dtype and int(again.min()) >= 3 and int(again.max()) <= 8 and not again.equal(ints)
+    m = redraw(mask, "shifted", 7)  # a mask: its own density, other positions
+    assert m.dtype == torch.bool and abs(float(m.float().mean()) - 0.25) < 0.05 and not m.equal(mask)
+    blocks = redraw(torch.randn(4, 4096), "blocks", 7)  # runs of consecutive elements with means of their own
+    assert float(blocks.view(-1, 64).mean(1).std()) > 0.3
 
 
 WEAK_PROBLEM = ("import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\nclass Model(nn.Module):\n"
