@@ -181,15 +181,22 @@ def scrubbed_env(device, home):
 
 class Slot:
     """One sandboxed worker: a zygote process (verify_worker.py) that forks one child per candidate. On the CPU,
-    where the verifier runs as root, the children of slot i run as a user of their own (UID_BASE + this process's
-    pid slice + i): no other slot's child, and no process of ours, is theirs to touch. A GPU child keeps our user:
-    CUDA IPC does not map memory across users (measured: cudaErrorMapBufferObjectFailed)."""
+    where the verifier runs as root, each child runs as a user of its own (next_uid): no other candidate, and no
+    process of ours, is its to touch. A GPU child keeps our user: CUDA IPC does not map memory across users
+    (measured: cudaErrorMapBufferObjectFailed)."""
 
     def __init__(self, device, index=0):
-        self.device, self.child_pid = device, None
+        self.device, self.child_pid, self.uid, self.jobs = device, None, None, 0
         own_user = os.geteuid() == 0 and not device.startswith("cuda")
-        self.uid = UID_BASE + (os.getpid() % 20000) * 64 + index % 64 if own_user else None
+        # 1024 users per slot, 64 slots per process, 4000 process slices: below 2^32, above any real account
+        self.uid_base = UID_BASE + ((os.getpid() % 4000) * 64 + index % 64) * 1024 if own_user else None
         self.start()
+
+    def next_uid(self):
+        """The user the next candidate runs as (None: ours)."""
+        if self.uid_base is not None:
+            self.uid, self.jobs = self.uid_base + self.jobs % 1024, self.jobs + 1
+        return self.uid
 
     def start(self):
         ours, theirs = socket.socketpair()

@@ -120,7 +120,7 @@ def run_candidate(slot, code, ref, dev, v):
     s = dev.s
     cuda = s.device.startswith("cuda")
     child = Child(slot, {"timeout": s.timeout, "mem_gb": s.mem_gb, "gpu_mem_fraction": dev.gpu_fraction,
-                         "uid": slot.uid}, s.timeout)
+                         "uid": slot.next_uid()}, s.timeout)
     try:
         t0 = time.perf_counter()
         # the parameters' values, copied out of the references' pool (Device.trusted): what a child is shown by

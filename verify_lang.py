@@ -303,7 +303,12 @@ class Checker(ast.NodeVisitor):
 
     def visit_Module(self, node):
         self.module_stmts = list(ast.walk(node))
-        self.frames = [("module", stored_names(node.body), None)]
+        # A module-level name is defined only where a top-level statement binds it whatever happens, and nothing
+        # deletes it: Triton's interpreter adds its own globals (np, inspect, ...) to the module for names it lacks.
+        deleted = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Del)}
+        top = [st for st in node.body if isinstance(st, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.FunctionDef,
+                                                         ast.ClassDef, ast.Import, ast.ImportFrom))]
+        self.frames = [("module", stored_names(top) - deleted, None)]
         for stmt in node.body:
             if id(stmt) not in self.f.guards:
                 self.visit(stmt)
@@ -344,10 +349,17 @@ class Checker(ast.NodeVisitor):
     def visit_FunctionDef(self, node):
         if dunder(node.name) and not (node.name == "__init__" and self.frames[-1][0] == "class"):
             self.fail(node, f"defines {node.name}")
-        self.decorating = True
-        for d in node.decorator_list:
-            self.visit(d)
-        self.decorating = False
+        for d in node.decorator_list:  # a name or a call of one (@triton.jit, @triton.autotune(...)), nothing else
+            fn = d.func if isinstance(d, ast.Call) else d
+            if not (isinstance(fn, ast.Name) or isinstance(fn, ast.Attribute) and dotted(fn)):
+                self.fail(d, f"decorator {ast.unparse(d)}: only a name, or a call of one, may decorate")
+            self.decorating = True
+            self.visit(fn)  # triton.jit and its kind only here, as the decorator itself
+            self.decorating = False
+            if isinstance(d, ast.Call):
+                self.check_keywords(d)
+                for a in [*d.args, *d.keywords]:
+                    self.visit(a)
         for d in node.args.defaults + [d for d in node.args.kw_defaults if d is not None]:
             self.visit(d)
         for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs:
@@ -462,10 +474,17 @@ class Checker(ast.NodeVisitor):
 
     # --- calls --------------------------------------------------------------------------------------------
 
-    def visit_Call(self, node):
+    def check_keywords(self, node):
         for k in node.keywords:
             if k.arg and dunder(k.arg):
                 self.fail(node, f"keyword {k.arg}")
+        if self.names.resolve(node.func) == "triton.autotune":
+            bad = [k.arg for k in node.keywords if k.arg not in AUTOTUNE_KWARGS]
+            if bad:
+                self.fail(node, f"triton.autotune({bad[0]}=...) is not allowed")
+
+    def visit_Call(self, node):
+        self.check_keywords(node)
         fn = node.func
         name = fn.id if isinstance(fn, ast.Name) and not self.local(fn.id) else None
         if name in ("getattr", "hasattr"):
@@ -480,10 +499,6 @@ class Checker(ast.NodeVisitor):
             return
         if name == "type":
             self.fail(node, "type() is not allowed")
-        if self.names.resolve(fn) == "triton.autotune":
-            bad = [k.arg for k in node.keywords if k.arg not in AUTOTUNE_KWARGS]
-            if bad:
-                self.fail(node, f"triton.autotune({bad[0]}=...) is not allowed")
         self.generic_visit(node)
 
     def visit_getattr(self, node, name):

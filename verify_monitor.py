@@ -170,6 +170,28 @@ def install_triton_hooks(interpret):
     if interpret:
         from triton.runtime import interpreter
         interpreter._interpreter = CheckedMemory(interpreter._interpreter)
+        interpreter.FunctionRewriter._compile_and_exec = compile_apart
+        device_call = interpreter.InterpretedFunction.__call__
+
+        def call(self, *a, **k):  # a @triton.jit helper called by a kernel; from host code it would run unwatched
+            if not MON.in_kernel:
+                raise TypeError("a @triton.jit function may only be called from a kernel, or launched")
+            if id(self) in MADE:  # the candidate's own; triton.language's helpers (tl.max, ...) predate our hooks
+                check_kernel_object(self, True)
+            return device_call(self, *a, **k)
+        interpreter.InterpretedFunction.__call__ = call
+
+
+def compile_apart(self, transformed_ast):
+    """Triton's interpreter compiles a kernel's rewritten source in the module's globals and first adds its own
+    (np, inspect, InterpretedFunction, ...) to them for every name the module lacks, where the candidate's host
+    code could then use them. Here they go into a copy: the module stays as the language checked it."""
+    from triton.runtime import interpreter
+    code = compile(transformed_ast, filename=self.filename, mode="exec")
+    scope = {**vars(interpreter), **self.fn.__globals__}
+    local = dict(self.kwargs)
+    exec(code, scope, local)
+    return local[self.fn.__name__]
 
 
 def memory_of(args):

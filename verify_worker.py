@@ -347,16 +347,15 @@ def prctl(option, value):
 def confine(job, work):
     """The second line, for a candidate that gets out of the language: its own HOME and temporary folder, its
     slot's own Triton cache (verify.scrubbed_env), no new privileges, and, on the CPU where the verifier runs as
-    root, a user of its own for this slot: it cannot write the project's or anyone's files, read or ptrace the
-    parent or the zygote, or signal them, and a cap on its processes (README: what holds without root)."""
+    root, a user of its own (verify.Slot.next_uid): it cannot write the project's or anyone's files, read, ptrace
+    or signal the parent, the zygote or any other candidate, and all it leaves is killed (sweep_uid)."""
     for k in ("HOME", "TMPDIR"):
         os.environ[k] = work
     prctl(38, 1)  # PR_SET_NO_NEW_PRIVS: no setuid binary gives the privileges back
     uid = job.get("uid")
     if uid is not None and os.geteuid() == 0:
-        os.makedirs(os.environ["TRITON_CACHE_DIR"], exist_ok=True)
-        for d in (work, os.environ["TRITON_CACHE_DIR"]):  # its folder and its slot's compile cache
-            os.chown(d, uid, uid)
+        os.environ["TRITON_CACHE_DIR"] = os.path.join(work, "triton_cache")  # the interpreter compiles nothing
+        os.chown(work, uid, uid)
         resource.setrlimit(resource.RLIMIT_NPROC, (256, 256))  # threads count too; a fork bomb does not get far
         os.setgroups([])
         os.setresgid(uid, uid, uid)
@@ -365,26 +364,19 @@ def confine(job, work):
 
 
 def sweep_uid(uid):
-    """Kill every process of `uid` (a slot's own user): a candidate's process that left its group dies with it."""
-    for _ in range(10):
-        pids = []
-        for d in os.listdir("/proc"):
-            if d.isdigit():
-                try:
-                    with open(f"/proc/{d}/status") as f:
-                        st = f.read()
-                    if int(st.split("\nUid:")[1].split()[0]) == uid and st.split("\nState:")[1].split()[0] not in "ZX":
-                        pids.append(int(d))  # a zombie is already dead: its parent (init) reaps it
-                except (OSError, IndexError, ValueError):
-                    pass
-        if not pids:
-            return
-        for pid in pids:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except OSError:
-                pass
-        time.sleep(0.01)
+    """Kill every process of `uid` (one candidate's own user), itself included: from a helper that takes that
+    user and signals -1, which the kernel delivers to all of the user's processes in one pass (a chain of forks
+    cannot outrun it, as it could a scan of /proc)."""
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.setgroups([])
+            os.setresgid(uid, uid, uid)
+            os.setresuid(uid, uid, uid)
+            os.kill(-1, signal.SIGKILL)
+        finally:
+            os._exit(0)
+    os.waitpid(pid, 0)
 
 
 def fork_child(conn, device, job, fd, work):

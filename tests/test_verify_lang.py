@@ -98,6 +98,10 @@ REFUSED = {
                                                         '    import os\n"""\n'), "starts with 'def '"),
     "a Python default on a kernel parameter": (HEAD.replace("BLOCK: tl.constexpr)", "BLOCK: tl.constexpr, f=lambda: 0)")
                                                + cand("return x")[len(HEAD):], "default must be a constant"),
+    "a decorator that is not a name": (cand("return x", pre="@[triton.jit][0]\ndef h(p):\n    pass\n"), "only a name"),
+    "a name bound only where a branch never runs": (cand("return np.fmax(x, 0)", pre="if False:\n    np = None\n"),
+                                                    "never defines"),
+    "a name deleted again": (cand("return np.fmax(x, 0)", pre="np = None\ndel np\n"), "never defines"),
     "a fake constexpr": (cand("return x", pre="def as_constexpr(v):\n    return nn.Linear(1, 1)\nE = as_constexpr(0)\n",
                               kernel="    E.sum()\n"), "reads E"),
     "yield": (cand("yield x"), "yield"),

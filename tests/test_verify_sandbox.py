@@ -66,6 +66,9 @@ if ROOT_MODE:  # the verifier runs as root: each slot's children run as a user o
         "leaves a daemon that holds its socket": (
             "        if os.fork() == 0:\n            os.setsid()\n            __import__('time').sleep(300)\n"
             "        os._exit(0)", "the process exited"),
+        "leaves a chain of forks no scan of /proc can catch": (
+            "        if os.fork() == 0:\n            os.setsid()\n            while True:\n"
+            "                if os.fork():\n                    os._exit(0)\n        os._exit(0)", "the process exited"),
     })
 
 
