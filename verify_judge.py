@@ -200,7 +200,7 @@ def judge_later_calls(child, ref, s, v, dev):
     if found and s.verifier == "robust":
         v.valid = False
         return v.fail("func_runtime", found)
-    bad = field(h, "mismatch", str, optional=True) or checked(ref.trials[k].outs, outs, s, dev)
+    bad = field(h, "mismatch", str, optional=True) or checked(ref, k, outs, s, dev)
     if bad:
         v.correct = False
         v.fail("correct", f"call {times} after the trials: {bad}")
@@ -233,11 +233,11 @@ def poisoned(like):
     return poison_(torch.empty_like(like))
 
 
-def checked(ref_outs, outs, s, dev):
-    """compare() in the references' pool (its temporaries hold reference values), then the shared buffers
-    poisoned again (GPU)."""
+def checked(ref, k, outs, s, dev):
+    """compare() with trial k in the references' pool (its temporaries hold reference values), then the shared
+    buffers poisoned again (GPU)."""
     with dev.trusted():
-        bad = compare(ref_outs, outs, s.atol, s.rtol)
+        bad = compare(ref.trials[k].outs, outs, s.atol, s.rtol, loose=ref.loose)
     for o in (outs or []) if dev.s.device.startswith("cuda") else []:
         poison_(o)
     return bad
@@ -308,7 +308,7 @@ def judge_trials(child, ref, s, v, dev, func_bad=None):
             i = next(i for i, (a, b) in enumerate(zip(after, before)) if a != b)
             v.fail("correct", f"{name}: input {i} was mutated")
             return False
-        bad = checked(ref.trials[k].outs, outs, s, dev)
+        bad = checked(ref, k, outs, s, dev)
         v.phases.setdefault("per_trial", []).append([round(x, 4) for x in (*secs, field(h, "forward_s", (int, float)),
                                                                             time.perf_counter() - t0)])
         if bad:
@@ -327,7 +327,7 @@ def timed_trial(ref):
     output passes, of its own inputs where there is one (KernelBench times on those). On a trial where all
     zeros pass, a kernel that wrote zeros whenever its inputs looked like that trial's would be timed doing so."""
     main = [(k, t) for k, t in enumerate(ref.trials) if not t.variant]
-    strict = [(k, t) for k, t in main if not any(t.trivial.values())]
+    strict = [(k, t) for k, t in main if not any(any(v) for v in t.trivial.values())]
     return max(strict or main, key=lambda kt: (kt[1].dist == "own", kt[0]))[0]
 
 
@@ -348,14 +348,14 @@ def judge_timing(child, ref, s, v, dev):
     if not (math.isfinite(ms) and ms > 0):
         raise ChildDied(f"protocol violation: a time of {ms} ms")
     found = monitor_findings(h, "while being timed")
-    bad = field(h, "mismatch", str, optional=True) or checked(ref.trials[k].outs, outs, s, dev) if not found else None
+    bad = field(h, "mismatch", str, optional=True) or checked(ref, k, outs, s, dev) if not found else None
     if not found and not bad:
         again, outs, _, _, _ = exchange(child, ref, 0, True)
         if again["type"] == "error":
             bad = f"forward raised: {str(again.get('error'))[:600]}"
         else:
             found = monitor_findings(again, "after timing")
-            bad = field(again, "mismatch", str, optional=True) or checked(ref.trials[0].outs, outs, s, dev)
+            bad = field(again, "mismatch", str, optional=True) or checked(ref, 0, outs, s, dev)
     if found and s.verifier == "robust":
         v.valid = False
         return v.fail("func_runtime", found)

@@ -40,7 +40,6 @@ from verify_static import Names, decorator_path, dotted, is_kernel, is_main_guar
 def public(obj):
     return {n for n in dir(obj) if not n.startswith("_")}
 
-
 # --- modules and their members -------------------------------------------------------------------------------
 
 MODULES = {"torch", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.cuda", "torch.linalg", "torch.fft",

@@ -74,7 +74,7 @@ def outside_kernel(fn):
     return call
 
 
-MADE = {}  # id(kernel object) -> the function it was made from
+MADE = {}  # id(kernel object) -> (the object, the function it was made from)
 SOURCE_OK = set()  # ids of the functions whose source the interpreter will run as written
 
 
@@ -84,7 +84,8 @@ def check_kernel_object(kernel, interpret):
     which starts at the last line beginning with "def ", recompiles that very function."""
     import inspect
     fn = getattr(kernel, "fn", None)
-    if MADE.get(id(kernel)) is not fn or {"run", "rewrite", "rewritten_fn"} & set(vars(kernel)):
+    made = MADE.get(id(kernel))
+    if made is None or made[0] is not kernel or made[1] is not fn or {"run", "rewrite", "rewritten_fn"} & set(vars(kernel)):
         raise TypeError("a kernel object was changed after it was made")
     if interpret and id(fn) not in SOURCE_OK:
         lines = inspect.getsourcelines(fn)[0]
@@ -136,7 +137,7 @@ def install_triton_hooks(interpret):
     for cls in classes:
         def init(self, fn, *a, _orig=cls.__init__, **k):
             _orig(self, fn, *a, **k)
-            MADE[id(self)] = fn
+            MADE[id(self)] = (self, fn)  # the object held too: its id cannot pass to another while we know it
 
         def run(self, *args, _orig=cls.run, **kwargs):
             launch_args = {k: v for k, v in kwargs.items() if k not in ("grid", "warmup")}

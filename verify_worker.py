@@ -176,11 +176,14 @@ def match_overrides(mine, overrides):
     """[(the candidate's tensor, the reference's values)]: each reference parameter or buffer goes to the candidate's
     tensor of the same kind and shape with, in order of preference, the same name, the same last name component
     (ln.weight -> weight), or the first one still unclaimed (KernelBench's convention: same parameters, same
-    order). mine: {"param" | "buffer": {name: tensor}}."""
+    order); last, a 2-D one still unclaimed goes, transposed, to a tensor of the transposed shape.
+    mine: {"param" | "buffer": {name: tensor}}."""
     claimed, pairs, todo = set(), [], list(overrides)
-    for rule in ("name", "last", "order"):
+    for rule in ("name", "last", "order", "transposed"):
         rest = []
         for kind, name, i, values in todo:
+            if rule == "transposed":  # a weight the candidate keeps transposed (in, out): a layout, not a change
+                values = values.t() if values.dim() == 2 else values.new_empty((0,))
             fits = [(n, t) for n, t in mine[kind].items() if (kind, n) not in claimed and t.shape == values.shape
                     and t.is_floating_point()]
             if rule == "name":

@@ -460,3 +460,25 @@ def test_a_check_that_cannot_tell_work_from_none_is_degenerate_and_pays_nothing(
         assert (weak in ref.degenerate) if weak else not ref.degenerate, (ret, ref.degenerate)
     assert reward_terms({"valid": True, "correct": True, "speedup": 1.5, "degenerate": ["zeros"]}) == (0.0, 0.0)
     assert reward_terms({"valid": True, "correct": True, "speedup": 1.5, "degenerate": []}) == (1.0, 1.5)
+
+
+STATEFUL = ("import torch\nimport torch.nn as nn\n\nclass Model(nn.Module):\n    def __init__(self):\n"
+            "        super().__init__()\n        self.bn = nn.BatchNorm1d(dim)\n\n    def forward(self, x):\n"
+            "        return self.bn(x), self.bn.running_mean.clone()\n\nbatch_size = 16\ndim = 64\n\n"
+            "def get_inputs():\n    return [torch.randn(batch_size, dim)]\n\ndef get_init_inputs():\n    return []\n")
+
+
+def test_an_output_the_reference_does_not_repeat_is_compared_by_shape_only():
+    """A running mean that each call updates: its value depends on how many calls came before, which the
+    candidate's process cannot share with ours, so it is checked by shape and dtype only (and the problem is
+    degenerate: no reward); the batch-normalised output repeats itself and is compared as always."""
+    import torch
+    from verify_ref import compare, make_reference
+    s = Settings(device="cpu")
+    ref = make_reference(STATEFUL, s, "stateful")
+    assert ref.loose == [1] and "random reference" in ref.degenerate
+    y, rm = ref.trials[0].outs
+    assert compare([y, rm], [y.clone(), rm + 5], s.atol, s.rtol, loose=ref.loose) is None
+    assert "output 0 differs" in compare([y, rm], [y + 5, rm], s.atol, s.rtol, loose=ref.loose)
+    assert "shape" in compare([y, rm], [y, rm[:3]], s.atol, s.rtol, loose=ref.loose)
+    assert compare([y, rm], [y, rm + 5], s.atol, s.rtol) is not None  # without loose, the value counts
