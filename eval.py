@@ -1,5 +1,5 @@
 """
-KernelBench-style evaluation (PAPER.md §6): pass@k of valid / compiled / correct / fast1 / fast2 and mean speedup,
+KernelBench-style evaluation (PAPER.md §6): pass@k of valid / compiled / passed (valid and correct) / fast1 / fast2 and mean speedup,
 under the robust verifier and under a naive syntax-only check, side by side (the gap is the cheating).
 
     python eval.py --ckpt sft.pt --n 10 --k 1,10                             # embedded held-out tasks
@@ -50,7 +50,7 @@ ap.add_argument("--no_naive", action="store_true", help="skip the naive (syntax-
 # output
 ap.add_argument("--out_dir", default="eval_out")
 # fmt: on
-METRICS = ("valid", "compiled", "correct", "fast1", "fast2")
+METRICS = ("valid", "compiled", "passed", "fast1", "fast2")
 
 
 def pass_at_k(n, c, k):
@@ -61,12 +61,11 @@ def pass_at_k(n, c, k):
 
 
 def outcome(v):
-    """The five per-sample booleans of PAPER.md §6 and the speedup that counts (0 unless correct)."""
-    ok = bool(v["valid"]) and bool(v["correct"])
-    sp = v.get("speedup") if ok else None
-    return {"valid": bool(v["valid"]), "compiled": bool(v["compiled"]), "correct": ok,
-            "fast1": ok and sp is not None and sp > 1, "fast2": ok and sp is not None and sp > 2,
-            "speedup": sp if sp is not None else 0.0}
+    """The five per-sample booleans of PAPER.md §6 and the speedup that counts (0 unless passed)."""
+    from verify import as_verdict
+    v = as_verdict(v)
+    return {"valid": bool(v.valid), "compiled": bool(v.compiled), "passed": v.passed, "fast1": v.fast(1),
+            "fast2": v.fast(2), "speedup": v.speedup if v.passed and v.speedup is not None else 0.0}
 
 
 def summarize(per_task, ks):
@@ -189,18 +188,18 @@ def report(args, ks, tasks, gens, verdicts, modes, out, info):
         lines += [f"{len(weak)} tasks have a degenerate check (a trivial output would pass, or the output ignores "
                   "the inputs; reward.py pays nothing there): " + ", ".join(f"{k} ({'/'.join(w)})" for k, w in weak.items())]
     if "naive" in modes:
-        gap = {k: summary["naive"][f"correct@{k}"] - summary["robust"][f"correct@{k}"] for k in ks}
-        lines += ["", "Cheating gap (naive minus robust correct): " + ", ".join(f"@{k}: {100 * g:.1f} points"
+        gap = {k: summary["naive"][f"passed@{k}"] - summary["robust"][f"passed@{k}"] for k in ks}
+        lines += ["", "Cheating gap (naive minus robust passed): " + ", ".join(f"@{k}: {100 * g:.1f} points"
                                                                              for k, g in gap.items())]
     if info["gpu"] == "cpu":
         lines += ["", "On the CPU nothing is timed: fast1, fast2 and mean speedup are 0 by construction."]
     lines += ["", f"Verified {info['verified']} new verdicts in {info['verify_s']:.1f}s"
               + (f" ({cps:.2f} candidates/s)" if cps else " (all from the cache)"), "",
-              "| task | n | " + " | ".join(f"{m} {x}" for m in modes for x in ("valid", "compiled", "correct")) + " |",
+              "| task | n | " + " | ".join(f"{m} {x}" for m in modes for x in ("valid", "compiled", "passed")) + " |",
               "|---|---" + "|---" * (3 * len(modes)) + "|"]
     for name, r in per_task.items():
         lines.append(f"| {name} | {r[modes[0]]['n']} | " + " | ".join(str(r[m][x]) for m in modes
-                                                                       for x in ("valid", "compiled", "correct")) + " |")
+                                                                       for x in ("valid", "compiled", "passed")) + " |")
     (out / "report.md").write_text("\n".join(lines) + "\n")
     print("\n".join(lines[:len(summary) + 7 + (2 if "naive" in modes else 0) + (1 if weak else 0)]))
     print(f"-> {out}/report.md, report.json, results.jsonl")

@@ -31,6 +31,21 @@ CHAT_TEMPLATE = (
 
 THINK_OPEN, THINK_CLOSE = "<think>", "</think>"
 
+
+def split_answer(text):
+    """(plan, answer): the one definition of PAPER.md §2's output format, which the verifier's extractor and the
+    reward's plan/code masks both use, so the tokens trained as code are exactly the text the verifier judged.
+    The plan runs up to and including the LAST </think>; the answer is everything after it. The last, not the
+    first: a response with two reasoning spans is still reasoning until its final close, and the verifier must
+    judge the answer a reader would take (one written after a first close and then revised is not the answer).
+    Without </think>, a response that opened <think> ran out of tokens while thinking (all plan, answer None);
+    one with no marker at all is all answer."""
+    cut = text.rfind(THINK_CLOSE)
+    if cut >= 0:
+        cut += len(THINK_CLOSE)
+        return text[:cut], text[cut:]
+    return (text, None) if THINK_OPEN in text else ("", text)
+
 INSTRUCTION = """\
 Rewrite the PyTorch module below as a Triton implementation.
 

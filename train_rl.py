@@ -16,7 +16,7 @@ One step, as in DESIGN.md: take --batch_prompts tasks, sample --group completion
 R_speedup and per-token advantages (reward.py), recompute old log-probs with the training model in chunks, then
 --updates passes of the clipped-ratio loss over response tokens, with an optional k3 KL penalty to the frozen
 starting model. After the optimizer step the engine copies the new weights in place (no disk). Identical code
-within a step is verified once. Every --eval_every steps: greedy correct@1 on held-out tasks, by default the suite's
+within a step is verified once. Every --eval_every steps: greedy passed@1 (valid and correct) on held-out tasks, by default the suite's
 45 and 200 unseen generated ones (--eval_fresh; 45 alone move by +-2 tasks between evals), the 45 also alone.
 On a GPU most of a step is verification: each candidate runs in a fresh sandboxed process with its own CUDA
 context, which the driver creates one at a time (~0.14 s each: at most about 7 candidates a second per GPU), and
@@ -32,11 +32,13 @@ import json
 import os
 import random
 import time
+from dataclasses import dataclass
 
 import torch
 import torch.distributed as dist
 
 from model import InputError
+from reward import KINDS, policy_loss, plan_code_masks, reward_terms, token_advantages
 
 # fmt: off
 ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -48,7 +50,7 @@ ap.add_argument("--init_from", default=None, help="or from an HF model folder / 
 ap.add_argument("--tasks", default="embedded", help="embedded | KernelBench folder | tasks .jsonl")
 ap.add_argument("--level", default=None)
 ap.add_argument("--ids", default=None)
-ap.add_argument("--eval_tasks", default="embedded", help="held-out tasks for greedy correct@1")
+ap.add_argument("--eval_tasks", default="embedded", help="held-out tasks for greedy passed@1")
 ap.add_argument("--eval_fresh", type=int, default=200, help="with --eval_tasks embedded: also score this many unseen "
                 "generated tasks (data/suite.py --fresh N --seed 3 --with_heldout; 45 alone cannot resolve 5 points)")
 ap.add_argument("--eval_every", type=int, default=None, help="steps between held-out evals (0: none)")
@@ -59,7 +61,7 @@ ap.add_argument("--max_new_tokens", type=int, default=None)
 ap.add_argument("--temperature", type=float, default=None)
 ap.add_argument("--top_p", type=float, default=1.0)
 # reward (PAPER.md §4)
-ap.add_argument("--reward", default=None, choices=["hrd", "uniform", "uniform_alpha"], help="tiny: uniform; else hrd")
+ap.add_argument("--reward", default=None, choices=KINDS, help="tiny: uniform; else hrd")
 ap.add_argument("--alpha", type=float, default=0.1, help="HRD plan weight; speedup weight in uniform_alpha")
 ap.add_argument("--beta", type=float, default=0.3, help="uniform: beta*R_correct + (1-beta)*R_speedup")
 ap.add_argument("--speedup_clip", type=float, default=2.0, help="R_speedup = valid*min(speedup, clip); 0 on CPU")
@@ -91,9 +93,9 @@ ap.add_argument("--wandb", action="store_true")
 PRESETS = {
     # tiny: a 4M model samples worse than it decodes greedily; 0.6 keeps enough correct samples per group to learn.
     # Its reward is uniform, not HRD: without timing (the CPU) HRD trains code tokens only, and measured from the
-    # same SFT checkpoint, hrd at lr 1e-4 lost held-out tasks while uniform at 3e-5 gained a few (bench/RESULTS.md).
+    # same SFT checkpoint, hrd at lr 1e-4 lost held-out tasks while uniform at 3e-5 gained a few (dev/LOG.md).
     # B=16 at 6e-5 for 30 steps costs the CPU what 8 at 3e-5 for 40 did; from the main job's SFT checkpoint
-    # both gain 4-9 points of a clean 190-task held-out set by step 20-30 and then level off (bench/RESULTS.md).
+    # both gain 4-9 points of a clean 190-task held-out set by step 20-30 and then level off (dev/LOG.md).
     "tiny": dict(batch_prompts=16, group=8, max_new_tokens=768, lr=6e-5, micro_batch=16, steps=30, eval_every=10,
                  temperature=0.6, reward="uniform"),
     "small": dict(batch_prompts=16, group=8, max_new_tokens=1024, lr=2e-5, micro_batch=32, steps=100, eval_every=20,
@@ -105,7 +107,8 @@ PRESETS = {
 
 
 def response_logprobs(model, seqs, plens, temperature=1.0, chunk=512):
-    """Log-probs [n, T] of each response token under `model` (T = the longest response), and the mean entropy.
+    """Log-probs [n, T] of each response token under `model` (T = the longest response), and the entropies of
+    the distributions they were drawn from ([n, T], detached; 0 on padding).
     They are the sampling policy's: logits / temperature, so the ratio and the gradient are those of the
     distribution the rollouts came from. The LM head runs only at response positions, in checkpointed chunks:
     B*G responses' full-vocabulary logits are never held at once (at 151k vocabulary they are the memory wall)."""
@@ -135,50 +138,11 @@ def response_logprobs(model, seqs, plens, temperature=1.0, chunk=512):
         parts.append(a)
         ents.append(e.detach())
     flat = torch.cat(parts)
-    out = flat.new_zeros(len(seqs), T)
-    out[rows_t, torch.tensor([c - p + 1 for c, p in zip(cols, [plens[r] for r in rows])], device=dev)] = flat
-    return out, torch.cat(ents).mean().item()
-
-
-def policy_loss(new_lp, old_lp, adv, plan, code, kind, norm, eps_low, eps_high, ref_lp=None, kl=0.0):
-    """PAPER.md §4's clipped objective, negated. adv already carries alpha on plan tokens (HRD per-token form).
-    norm='seq': per-sample means, per token class for HRD (J = alpha*J_plan + J_code), then summed over samples
-    (the caller divides by the global number of samples); norm='token': summed over tokens (caller divides by the
-    global token count). Returns (loss sum, clip count, kl sum)."""
-    ratio = torch.exp(new_lp - old_lp)
-    surr = torch.minimum(ratio * adv, ratio.clamp(1 - eps_low, 1 + eps_high) * adv)
-    per_tok = -surr
-    k3 = torch.zeros_like(per_tok)
-    if ref_lp is not None and kl > 0:
-        d = ref_lp - new_lp
-        k3 = torch.exp(d) - d - 1  # the k3 estimator of KL(pi || ref), always >= 0
-        per_tok = per_tok + kl * k3
-    mask = plan + code
-    clipped = ((ratio < 1 - eps_low) | (ratio > 1 + eps_high)).float() * mask
-    if norm == "token":
-        loss = (per_tok * mask).sum()
-    elif kind == "hrd":
-        loss = ((per_tok * plan).sum(1) / plan.sum(1).clamp(min=1) + (per_tok * code).sum(1) / code.sum(1).clamp(min=1)).sum()
-    else:
-        loss = ((per_tok * mask).sum(1) / mask.sum(1).clamp(min=1)).sum()
-    return loss, clipped.sum().item(), (k3 * mask).sum().item()
-
-
-def verdict_stats(verdicts):
-    """Counts for the step's log line: valid, compiled, correct, fast1, fast2, correct-but-invalid (caught)."""
-    def f(v, k):
-        return v.get(k) if isinstance(v, dict) else getattr(v, k)
-    c = dict(valid=0, compiled=0, correct=0, fast1=0, fast2=0, caught=0)
-    for v in verdicts:
-        ok = bool(f(v, "valid")) and bool(f(v, "correct"))
-        sp = f(v, "speedup") or 0.0
-        c["valid"] += bool(f(v, "valid"))
-        c["compiled"] += bool(f(v, "compiled"))
-        c["correct"] += ok
-        c["fast1"] += ok and sp > 1
-        c["fast2"] += ok and sp > 2
-        c["caught"] += bool(f(v, "correct")) and not bool(f(v, "valid"))
-    return c
+    out, ent = flat.new_zeros(len(seqs), T), flat.new_zeros(len(seqs), T)
+    at = torch.tensor([c - p + 1 for c, p in zip(cols, [plens[r] for r in rows])], device=dev)
+    out[rows_t, at] = flat
+    ent[rows_t, at] = torch.cat(ents)
+    return out, ent
 
 
 def verify_distinct(pool, pairs):
@@ -194,62 +158,128 @@ def verify_distinct(pool, pairs):
     return [got[first[k]] for k in keys], len(uniq)
 
 
-def main():
-    from model import (attach_method, build_model, dist_setup, fsdp_shard, load_checkpoint, load_optimizer,
-                       read_resume_state, save_checkpoint, train_state)
-    from prompt import prompt_ids
-    from reward import plan_code_masks, reward_terms, token_advantages
-    from sample import Engine
-    from verify import Settings, VerifierPool
-    from data.suite import heldout_rows
-    from data.tasks import load_tasks, row_task
-    args = ap.parse_args()
-    for k, v in PRESETS[args.preset].items():
-        if getattr(args, k) is None:
-            setattr(args, k, v)
-    fsdp, rank, world, device, cuda = dist_setup()
-    master = rank == 0
-    log = print if master else (lambda *a, **k: None)
+def verdict_counts(verdicts, outs):
+    """Counts for the step's log, by name: valid, compiled, passed (valid and correct: what the reward pays),
+    fast1, fast2, caught (correct but invalid: a cheat the func layer stopped), truncated (cut at the length cap)."""
+    return dict(valid=sum(bool(v.valid) for v in verdicts), compiled=sum(bool(v.compiled) for v in verdicts),
+                passed=sum(v.passed for v in verdicts), fast1=sum(v.fast(1) for v in verdicts),
+                fast2=sum(v.fast(2) for v in verdicts), caught=sum(bool(v.correct) and not v.valid for v in verdicts),
+                truncated=sum(o.finish_reason == "length" for o in outs))
+
+
+@dataclass
+class Run:
+    """What every step needs: the flags, the models, the optimizer, the sampler, the verifier and the tasks."""
+    args: argparse.Namespace
+    model: object
+    ref: object  # the frozen start, for the KL term; None when --kl is 0
+    opt: object
+    tok: object
+    engine: object
+    pool: object
+    settings: object
+    tasks: list
+    held: list
+    suite_held: set  # with --eval_fresh, the suite's own held-out tasks, also counted alone
+    prompts: dict  # task name -> prompt ids
+    fsdp: bool
+    rank: int
+    world: int
+    device: object
+
+    def log(self, *a):
+        if self.rank == 0:
+            print(*a, flush=True)
+
+    def write(self, row):
+        if self.args.log and self.rank == 0:
+            with open(self.args.log, "a") as f:
+                f.write(json.dumps(row) + "\n")
+
+    def reduce(self, **metrics):
+        """Metrics summed over ranks, by name (never by position: a new count cannot mislabel the others)."""
+        keys = sorted(metrics)
+        t = torch.tensor([float(metrics[k]) for k in keys], dtype=torch.float64, device=self.device)
+        if self.fsdp:
+            dist.all_reduce(t)
+        return dict(zip(keys, t.tolist()))
+
+
+@dataclass
+class Batch:
+    """One step's rollouts on this rank: completions, verdicts, rewards, token classes and advantages."""
+    tasks: list  # this rank's prompts
+    outs: list  # sample.Completion, group-major
+    verdicts: list
+    n_distinct: int  # distinct (task, code) pairs verified
+    rc: list  # R_correct per completion
+    rs: list  # R_speedup per completion
+    plan: list  # 0/1 per response token
+    code: list
+    adv: torch.Tensor  # [n, T] per-token advantages
+    t_sample: float
+    t_verify: float
+
+
+def check_flags(args, world, cuda):
+    """Every flag error before anything is loaded: one InputError that names the flag."""
     if args.temperature <= 0:  # the loss needs the rollout policy's log-probs; greedy decoding has none
         raise InputError(f"--temperature {args.temperature}: RL samples, so it must be above 0")
+    if args.group < 2:  # PAPER.md §4: advantages compare the samples of one prompt
+        raise InputError(f"--group {args.group}: GRPO's advantages compare samples of one prompt; give at least 2")
     if args.verify_device not in (None, "cpu") and not (args.verify_device.startswith("cuda") and cuda):
         raise InputError(f"--verify_device {args.verify_device}: use cpu, or cuda / cuda:N on a GPU machine")
     if args.eval_fresh < 0:
         raise InputError(f"--eval_fresh {args.eval_fresh}: give a number of unseen tasks to score, or 0")
     if args.batch_prompts % world:
         raise InputError(f"--batch_prompts {args.batch_prompts} must divide over {world} ranks")
-
-    # Model: the RL checkpoint when resuming, else the SFT checkpoint or --init_from.
-    start = args.out if args.resume else args.ckpt
     if args.resume and not os.path.exists(args.out):
         raise InputError(f"--resume: no checkpoint at {args.out}")
+    if not (args.resume or args.ckpt or args.init_from):
+        raise InputError("give --ckpt sft.pt (or --init_from PATH_OR_NAME)")
+
+
+def parse(argv=None):
+    """The flags, with the preset's defaults filled in where a flag was not given."""
+    args = ap.parse_args(argv)
+    for k, v in PRESETS[args.preset].items():
+        if getattr(args, k) is None:
+            setattr(args, k, v)
+    return args
+
+
+def load_models(args, device):
+    """(policy, tokenizer, checkpoint dict, the frozen KL reference or None). The policy: the RL checkpoint when
+    resuming, else the SFT checkpoint or --init_from. The reference is the run's start, on a resume too: the
+    --ckpt / --init_from given now, else those the run was started with (never a random model)."""
+    from model import build_model, load_checkpoint
+    start = args.out if args.resume else args.ckpt
     if start:
         model, tok, ck = load_checkpoint(start, dtype=torch.float32)
-    elif args.init_from:
-        model, tok = build_model(init_from=args.init_from, dtype="fp32")
-        ck = {"step": 0}
     else:
-        raise InputError("give --ckpt sft.pt (or --init_from PATH_OR_NAME)")
-    step = ck["step"] if args.resume else 0
+        model, tok = build_model(init_from=args.init_from, dtype="fp32")
+        ck = {"step": 0, "args": {}}
     model.to(device)
     ref = None
     if args.kl > 0:  # the frozen start, loaded only when the KL term is on
-        ref = (load_checkpoint(args.ckpt, device=device)[0] if args.ckpt else build_model(init_from=args.init_from)[0])
+        first = ck.get("args") or {}
+        ckpt = args.ckpt or (None if args.init_from else first.get("ckpt"))
+        init_from = args.init_from or first.get("init_from")
+        if not (ckpt or init_from):
+            raise InputError(f"--kl {args.kl} with --resume: {args.out} does not say what the run started from; "
+                             "give --ckpt or --init_from, the frozen KL reference")
+        ref = load_checkpoint(ckpt, device=device)[0] if ckpt else build_model(init_from=init_from)[0]
         ref.to(device).eval().requires_grad_(False)
-    dtype = torch.bfloat16 if cuda else torch.float32
-    if fsdp:
-        fsdp_shard(model, cuda)
-    attach_method(model, "response_logprobs", response_logprobs)  # under FSDP2 the root's weights are gathered
-    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, betas=(0.9, 0.99), weight_decay=0.0, fused=cuda)
-    if args.resume:
-        state = read_resume_state(args.out, step)
-        if state is None:
-            raise InputError(f"--resume: {args.out} has no resume state beside it")
-        load_optimizer(model, opt, state["resume"]["optimizer_full"], fsdp)
-        log(f"resumed from {args.out} at step {step}")
+    return model, tok, ck, ref
 
+
+def task_sets(args):
+    """(training tasks, held-out tasks, the suite's own held-out names): with --eval_tasks embedded and
+    --eval_fresh N, the suite's 45 held-out tasks and N unseen generated ones (45 alone cannot resolve 5 points)."""
+    from data.suite import heldout_rows
+    from data.tasks import load_tasks, row_task
     tasks = load_tasks(args.tasks, "train" if args.tasks == "embedded" else None, args.level, args.ids)
-    suite_held = set()  # with --eval_fresh, the suite's own held-out tasks, also counted alone
+    suite_held = set()
     if not args.eval_every:
         held = []
     elif args.eval_tasks == "embedded" and args.eval_fresh:
@@ -262,159 +292,221 @@ def main():
     if clash:  # prompts, verdicts and logs are keyed by task name
         raise InputError(f"--tasks {args.tasks} and --eval_tasks {args.eval_tasks} both have a task named {clash[0]}, "
                          f"with different code ({len(clash)} such names); rename one")
+    return tasks, held, suite_held
+
+
+def setup(args):
+    """Everything a run needs, in the order that keeps runs reproducible: models, optimizer (and its state on a
+    resume), tasks, prompts, the sampler and the verifier pool. Returns (Run, the step to start from)."""
+    from model import attach_method, dist_setup, fsdp_shard, load_optimizer, read_resume_state
+    from prompt import prompt_ids
+    from sample import Engine
+    from verify import Settings, VerifierPool
+    fsdp, rank, world, device, cuda = dist_setup()
+    check_flags(args, world, cuda)
+    model, tok, ck, ref = load_models(args, device)
+    step = ck["step"] if args.resume else 0
+    if fsdp:
+        fsdp_shard(model, cuda)
+    attach_method(model, "response_logprobs", response_logprobs)  # under FSDP2 the root's weights are gathered
+    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, betas=(0.9, 0.99), weight_decay=0.0, fused=cuda)
+    if args.resume:
+        state = read_resume_state(args.out, step)
+        if state is None:
+            raise InputError(f"--resume: {args.out} has no resume state beside it")
+        load_optimizer(model, opt, state["resume"]["optimizer_full"], fsdp)
+    tasks, held, suite_held = task_sets(args)
     prompts = {t.name: prompt_ids(tok, t.src) for t in tasks + held}
-    max_len = max(map(len, prompts.values())) + args.max_new_tokens
-    # Rollouts in bf16 on the GPU from the fp32 master weights; fp32 on the CPU.
-    # Rows decoded at once: this rank's rollouts, or its share of the held-out tasks (generate chunks beyond it).
+    # Rollouts in bf16 on the GPU from the fp32 master weights; fp32 on the CPU. Rows decoded at once: this
+    # rank's rollouts, or its share of the held-out tasks (generate chunks beyond it).
     engine = Engine(model, tok, max_batch=max(args.batch_prompts // world * args.group, -(-len(held) // world)),
-                    max_len=max_len, dtype=dtype)
+                    max_len=max(map(len, prompts.values())) + args.max_new_tokens,
+                    dtype=torch.bfloat16 if cuda else torch.float32)
     vdev = args.verify_device or (device if cuda else "cpu")
     settings = Settings(device=vdev, verifier=args.verifier, timing=vdev.startswith("cuda") and not args.no_timing,
                         runs=args.time_runs)
-    pool = VerifierPool(settings, workers=args.workers)
-    log(f"RL from {start or args.init_from}: {len(tasks)} tasks, {len(held)} held out | B={args.batch_prompts} "
-        f"G={args.group} | reward {args.reward} alpha={args.alpha} beta={args.beta} | verifier {args.verifier} | "
-        f"{world} rank(s), rollouts in {engine.dtype}")
-    if not settings.timing and args.reward == "hrd":  # PAPER.md §4: plan tokens are reinforced by R_speedup alone
-        log("note: without timing R_speedup is 0, so HRD gives plan tokens no advantage and trains code tokens only "
-            "(--reward uniform_alpha reinforces every token with R_correct)")
-    if args.wandb and master:
+    run = Run(args, model, ref, opt, tok, engine, VerifierPool(settings, workers=args.workers), settings, tasks,
+              held, suite_held, prompts, fsdp, rank, world, device)
+    if args.resume:
+        run.log(f"resumed from {args.out} at step {step}")
+    return run, step
+
+
+def rollout(run, step):
+    """Sample --group completions for this step's prompts, verify them, and turn verdicts into rewards and
+    per-token advantages (PAPER.md §4, in reward.py)."""
+    a, t0 = run.args, time.time()
+    # This step's prompts: an epoch permutation that depends on (seed, epoch) only, so --resume continues it.
+    epoch, k = divmod(step * a.batch_prompts, len(run.tasks))
+    order = list(range(len(run.tasks)))
+    random.Random(a.seed * 7919 + epoch).shuffle(order)
+    order = order + order[:a.batch_prompts]  # wrap at the epoch's end
+    tasks = [run.tasks[i] for i in order[k:k + a.batch_prompts]][run.rank::run.world]
+    outs = run.engine.generate([run.prompts[t.name] for t in tasks], n=a.group, max_new_tokens=a.max_new_tokens,
+                               temperature=a.temperature, top_p=a.top_p, seed=a.seed * 100003 + step * 97 + run.rank)
+    t_sample = time.time() - t0
+    verdicts, n_distinct = verify_distinct(run.pool, [(tasks[o.prompt_index], o.text) for o in outs])
+    t_verify = time.time() - t0 - t_sample
+    rc, rs = map(list, zip(*[reward_terms(v, a.speedup_clip) for v in verdicts]))
+    masks = [plan_code_masks(run.tok, o.ids) for o in outs]
+    plan, code = [m[0] for m in masks], [m[1] for m in masks]
+    adv = token_advantages(a.reward, rc, rs, plan, code, a.group, a.alpha, a.beta, not a.no_std)
+    return Batch(tasks, outs, verdicts, n_distinct, rc, rs, plan, code, adv, t_sample, t_verify)
+
+
+def trained_rows(run, batch):
+    """(rows to train on, their weights): groups whose rewards differ (equal ones have zero advantage and only
+    cost compute) unless --keep_equal_groups. Under FSDP2 every rank must run the same number of forwards:
+    ranks with fewer rows pad with zero-weight copies of row 0."""
+    g = run.args.group
+    keep = [i for i in range(len(batch.outs))
+            if run.args.keep_equal_groups or batch.adv[i - i % g:i - i % g + g].abs().sum() > 0]
+    live = [1.0] * len(keep)
+    if run.fsdp:
+        most = torch.tensor(len(keep), device=run.device)
+        dist.all_reduce(most, op=dist.ReduceOp.MAX)
+        live += [0.0] * (int(most) - len(keep))
+        keep = keep + [0] * (int(most) - len(keep))
+    return keep, live
+
+
+def update(run, batch):
+    """--updates passes of PAPER.md §4's clipped objective over the kept rows, in micro-batches; the old
+    log-probs are the training model's before this step's first update. Returns sums by name."""
+    a, keep_local = run.args, None
+    keep, live = trained_rows(run, batch)
+    keep_local = sum(w > 0 for w in live)
+    n_tok_local = sum(len(batch.outs[i].ids) for i in keep[:keep_local])
+    n = run.reduce(seqs=keep_local, tokens=n_tok_local)
+    stats = dict(loss=0.0, clipped=0.0, kl=0.0, entropy=0.0, seqs=n["seqs"], tokens=n_tok_local * a.updates)
+    if n["seqs"] == 0:
+        return stats
+    seqs = [run.prompts[batch.tasks[batch.outs[i].prompt_index].name] + batch.outs[i].ids for i in keep]
+    plens = [len(run.prompts[batch.tasks[batch.outs[i].prompt_index].name]) for i in keep]
+    T, dev = batch.adv.shape[1], run.device
+    w8 = torch.tensor(live, device=dev)[:, None]
+    A = batch.adv[keep].float().to(dev) * w8
+    P = torch.tensor([batch.plan[i] + [0] * (T - len(batch.plan[i])) for i in keep], dtype=torch.float32, device=dev) * w8
+    C = torch.tensor([batch.code[i] + [0] * (T - len(batch.code[i])) for i in keep], dtype=torch.float32, device=dev) * w8
+    mbs = [list(range(j, min(j + a.micro_batch, len(keep)))) for j in range(0, len(keep), a.micro_batch)]
+    old, refl = [], []
+    with torch.no_grad():  # old log-probs: the training model before this step's updates
+        for mb in mbs:
+            old.append(run.model.response_logprobs([seqs[j] for j in mb], [plens[j] for j in mb], a.temperature)[0])
+            if run.ref is not None:
+                refl.append(response_logprobs(run.ref, [seqs[j] for j in mb], [plens[j] for j in mb], a.temperature)[0])
+    denom = n["seqs"] if a.loss_norm == "seq" else n["tokens"]
+    for _ in range(a.updates):
+        for b, mb in enumerate(mbs):
+            new, ent = run.model.response_logprobs([seqs[j] for j in mb], [plens[j] for j in mb], a.temperature)
+            w = new.shape[1]
+            loss, clipped, klsum = policy_loss(new.float(), old[b].float(), A[mb, :w], P[mb, :w], C[mb, :w], a.reward,
+                                               a.loss_norm, a.eps_low, a.eps_high, refl[b].float() if refl else None, a.kl)
+            (loss / denom * run.world).backward()  # FSDP2 averages gradients over ranks
+            stats["loss"] += loss.item() / denom
+            stats["clipped"] += clipped
+            stats["kl"] += klsum
+            live_tokens = (P[mb, :w] + C[mb, :w]) > 0  # FSDP's zero-weight padding rows are not this rank's
+            stats["entropy"] += ent[live_tokens].mean().item() * int((w8[mb] > 0).sum()) if live_tokens.any() else 0.0
+        torch.nn.utils.clip_grad_norm_(run.model.parameters(), a.clip)
+        run.opt.step()
+        run.opt.zero_grad(set_to_none=True)
+    run.engine.load_weights(run.model)  # the next rollout samples from the new weights
+    return stats
+
+
+def step_metrics(run, step, batch, stats, t_train):
+    """The step's log row: rates over this step's completions (all ranks), the update's means, and times."""
+    a = run.args
+    s = run.reduce(n=len(batch.outs), r_correct=sum(batch.rc), r_speedup=sum(batch.rs),
+                   resp_len=sum(len(o.ids) for o in batch.outs), distinct=batch.n_distinct,
+                   **verdict_counts(batch.verdicts, batch.outs), **{f"u_{k}": v for k, v in stats.items() if k != "seqs"})
+    n, toks = s["n"], max(1, s["u_tokens"])
+    m = dict(step=step, **{k: s[k] / n for k in ("r_correct", "r_speedup", "resp_len", "valid", "compiled", "passed",
+                                                 "fast1", "fast2", "caught", "truncated")},
+             loss=s["u_loss"] / max(1, a.updates), clip_frac=s["u_clipped"] / toks, kl=s["u_kl"] / toks,
+             entropy=s["u_entropy"] / max(1, stats["seqs"] * a.updates), kept=stats["seqs"] / n,
+             distinct=s["distinct"] / n, t_sample=batch.t_sample, t_verify=batch.t_verify, t_train=t_train,
+             tok_s=s["resp_len"] / max(1e-9, batch.t_sample))
+    run.log(f"step {step}/{a.steps} | R_correct {m['r_correct']:.3f} R_speedup {m['r_speedup']:.3f} | valid "
+            f"{m['valid']:.2f} compiled {m['compiled']:.2f} passed {m['passed']:.2f} fast1 {m['fast1']:.2f} fast2 "
+            f"{m['fast2']:.2f} caught {m['caught']:.2f} distinct {m['distinct']:.2f} | len {m['resp_len']:.0f} "
+            f"truncated {m['truncated']:.2f} kept {m['kept']:.2f} clip {m['clip_frac']:.3f} kl {m['kl']:.4f} ent "
+            f"{m['entropy']:.3f} | sample {batch.t_sample:.1f}s ({m['tok_s']:.0f} tok/s) verify {batch.t_verify:.1f}s "
+            f"train {t_train:.1f}s")
+    return m
+
+
+def evaluate(run, at):
+    """Greedy passed@1 (valid and correct) on the held-out tasks, each rank taking its share."""
+    mine = run.held[run.rank::run.world]
+    outs = run.engine.generate([run.prompts[t.name] for t in mine], n=1, max_new_tokens=run.args.max_new_tokens,
+                               temperature=0) if mine else []
+    vs = run.pool.map([(t.src, o.text) for t, o in zip(mine, outs)], [t.name for t in mine]) if mine else []
+    s = run.reduce(n=len(vs), passed=sum(v.passed for v in vs), valid=sum(bool(v.valid) for v in vs),
+                   fast1=sum(v.fast(1) for v in vs), suite=sum(v.passed for t, v in zip(mine, vs) if t.name in run.suite_held))
+    solved = sorted(t.name for t, v in zip(mine, vs) if v.passed and (t.name in run.suite_held or not run.suite_held))
+    if run.fsdp:  # every rank's share of the names
+        every = [None] * run.world
+        dist.all_gather_object(every, solved)
+        solved = sorted(sum(every, []))
+    n = max(1, s["n"])
+    m = {"step": at, "eval_passed@1": s["passed"] / n, "eval_valid": s["valid"] / n}
+    if run.suite_held:
+        m["eval_passed@1_suite"] = s["suite"] / len(run.suite_held)
+    if run.settings.timing:  # PAPER.md §6: passed and faster
+        m["eval_fast1"] = s["fast1"] / n
+    wide = f"; the suite's {len(run.suite_held)}: {int(s['suite'])}" if run.suite_held else ""
+    timed = f", fast1 {m['eval_fast1']:.3f}" if run.settings.timing else ""
+    run.log(f"eval step {at} | held-out greedy passed@1 {m['eval_passed@1']:.3f} ({int(s['passed'])}/{int(s['n'])}"
+            f"{wide}), valid {m['eval_valid']:.3f}{timed} | solved{' of the suite' if run.suite_held else ''}: {solved}")
+    run.write(m)
+    return m
+
+
+def save(run, step):
+    from model import save_checkpoint, train_state
+    sd, osd = train_state(run.model, run.opt, run.fsdp)
+    if run.rank == 0:
+        save_checkpoint(run.args.out, run.model, run.tok, step=step, args=vars(run.args), state_dict=sd,
+                        resume_state={"optimizer_full": osd})
+    if run.fsdp:
+        dist.barrier()
+
+
+def main(argv=None):
+    args = parse(argv)
+    run, step = setup(args)
+    # --- the run's header ------------------------------------------------------------------------------------
+    run.log(f"RL from {args.out if args.resume else args.ckpt or args.init_from}: {len(run.tasks)} tasks, "
+            f"{len(run.held)} held out | B={args.batch_prompts} G={args.group} | reward {args.reward} "
+            f"alpha={args.alpha} beta={args.beta} | verifier {args.verifier} | {run.world} rank(s), rollouts in "
+            f"{run.engine.dtype}")
+    if not run.settings.timing and args.reward == "hrd":  # PAPER.md §4: plan tokens get R_speedup's advantage only
+        run.log("note: without timing R_speedup is 0, so HRD gives plan tokens no advantage and trains code tokens "
+                "only (--reward uniform_alpha reinforces every token with R_correct)")
+    if args.wandb and run.rank == 0:
         import wandb
         wandb.init(project="tritonrl-rl", config=vars(args))
-
-    def all_sum(x):
-        t = torch.tensor(x, dtype=torch.float64, device=device)
-        if fsdp:
-            dist.all_reduce(t)
-        return t.tolist()
-
-    def evaluate(at):
-        """Greedy correct@1 on the held-out tasks (each rank takes its share)."""
-        mine = held[rank::world]
-        outs = engine.generate([prompts[t.name] for t in mine], n=1, max_new_tokens=args.max_new_tokens,
-                               temperature=0) if mine else []
-        vs = pool.map([(t.src, o.text) for t, o in zip(mine, outs)], [t.name for t in mine]) if mine else []
-        good = [bool(v.valid and v.correct) for v in vs]
-        ok, valid, fast1, n, ok_suite = all_sum([sum(good), sum(bool(v.valid) for v in vs),
-                                                 sum(g and (v.speedup or 0) > 1 for g, v in zip(good, vs)), len(vs),
-                                                 sum(g for t, g in zip(mine, good) if t.name in suite_held)])
-        solved = sorted(t.name for t, g in zip(mine, good) if g and (t.name in suite_held or not suite_held))
-        if fsdp:  # every rank's share of the names
-            every = [None] * world
-            dist.all_gather_object(every, solved)
-            solved = sorted(sum(every, []))
-        timed = f", fast1 {fast1 / max(1, n):.3f}" if settings.timing else ""  # PAPER.md §6: correct and faster
-        wide = f"; the suite's {len(suite_held)}: {int(ok_suite)}" if suite_held else ""
-        log(f"eval step {at} | held-out greedy correct@1 {ok / max(1, n):.3f} ({int(ok)}/{int(n)}{wide}), valid "
-            f"{valid / max(1, n):.3f}{timed} | solved{' of the suite' if suite_held else ''}: {solved}")
-        if args.log and master:
-            with open(args.log, "a") as f:
-                f.write(json.dumps({"step": at, "eval_correct@1": ok / max(1, n), "eval_valid": valid / max(1, n),
-                                    **({"eval_correct@1_suite": ok_suite / len(suite_held)} if suite_held else {}),
-                                    **({"eval_fast1": fast1 / max(1, n)} if settings.timing else {})}) + "\n")
-        return ok / max(1, n)
-
-    if held and step == 0:
-        evaluate(0)
-    per_step = args.batch_prompts
+    if run.held and step == 0:
+        evaluate(run, 0)
+    # --- sample -> verify -> reward -> update (PAPER.md §1 step 4, §4) -----------------------------------------
     while step < args.steps:
+        batch = rollout(run, step)
         t0 = time.time()
-        # This step's prompts: an epoch permutation that depends on (seed, epoch) only, so --resume continues it.
-        epoch, k = divmod(step * per_step, len(tasks))
-        order = list(range(len(tasks)))
-        random.Random(args.seed * 7919 + epoch).shuffle(order)
-        order = order + order[:per_step]  # wrap at the epoch's end
-        batch = [tasks[i] for i in order[k:k + per_step]][rank::world]
-        outs = engine.generate([prompts[t.name] for t in batch], n=args.group, max_new_tokens=args.max_new_tokens,
-                               temperature=args.temperature, top_p=args.top_p, seed=args.seed * 100003 + step * 97 + rank)
-        t_sample = time.time() - t0
-        verdicts, n_distinct = verify_distinct(pool, [(batch[o.prompt_index], o.text) for o in outs])
-        t_verify = time.time() - t0 - t_sample
-        rc, rs = zip(*[reward_terms(v, args.speedup_clip) for v in verdicts])
-        masks = [plan_code_masks(tok, o.ids) for o in outs]
-        plan, code = [m[0] for m in masks], [m[1] for m in masks]
-        adv = token_advantages(args.reward, rc, rs, plan, code, args.group, args.alpha, args.beta, not args.no_std)
-        # Groups whose rewards are all equal have zero advantage: skip them unless asked (they only cost compute).
-        keep = [i for i in range(len(outs)) if args.keep_equal_groups or adv[i - i % args.group:
-                                                                             i - i % args.group + args.group].abs().sum() > 0]
-        n_tok_local = sum(len(outs[i].ids) for i in keep)
-        n_seq, n_tok = all_sum([len(keep), n_tok_local])
-        # Under FSDP2 every rank must run the same number of forwards: pad with zero-weight copies of sample 0.
-        live = [1.0] * len(keep)
-        if fsdp:
-            most = torch.tensor(len(keep), device=device)
-            dist.all_reduce(most, op=dist.ReduceOp.MAX)
-            live += [0.0] * (int(most) - len(keep))
-            keep = keep + [0] * (int(most) - len(keep))
-        seqs = [prompts[batch[outs[i].prompt_index].name] + outs[i].ids for i in keep]
-        plens = [len(prompts[batch[outs[i].prompt_index].name]) for i in keep]
-        stats = dict(loss=0.0, clipped=0.0, kl=0.0, entropy=0.0)
-        if n_seq > 0:
-            T = adv.shape[1]
-            w8 = torch.tensor(live, device=device)[:, None]
-            A = adv[keep].float().to(device) * w8
-            P = torch.tensor([plan[i] + [0] * (T - len(plan[i])) for i in keep], dtype=torch.float32, device=device) * w8
-            C = torch.tensor([code[i] + [0] * (T - len(code[i])) for i in keep], dtype=torch.float32, device=device) * w8
-            mbs = [list(range(j, min(j + args.micro_batch, len(keep)))) for j in range(0, len(keep), args.micro_batch)]
-            old, refl = [], []
-            with torch.no_grad():  # old log-probs: the training model before this step's updates
-                for mb in mbs:
-                    lp, _ = model.response_logprobs([seqs[j] for j in mb], [plens[j] for j in mb], args.temperature)
-                    old.append(lp)
-                    if ref is not None:
-                        refl.append(response_logprobs(ref, [seqs[j] for j in mb], [plens[j] for j in mb],
-                                                      args.temperature)[0])
-            denom = n_seq if args.loss_norm == "seq" else n_tok
-            for _ in range(args.updates):
-                for b, mb in enumerate(mbs):
-                    new, ent = model.response_logprobs([seqs[j] for j in mb], [plens[j] for j in mb], args.temperature)
-                    w = new.shape[1]
-                    loss, clipped, klsum = policy_loss(new.float(), old[b].float(), A[mb, :w], P[mb, :w], C[mb, :w],
-                                                       args.reward, args.loss_norm, args.eps_low, args.eps_high,
-                                                       refl[b].float() if refl else None, args.kl)
-                    (loss / denom * world).backward()  # FSDP2 averages gradients over ranks
-                    stats["loss"] += loss.item() / denom
-                    stats["clipped"] += clipped
-                    stats["kl"] += klsum
-                    stats["entropy"] += ent * len(mb)
-                torch.nn.utils.clip_grad_norm_(model.parameters(), args.clip)
-                opt.step()
-                opt.zero_grad(set_to_none=True)
-            engine.load_weights(model)  # the next rollout samples from the new weights
+        stats = update(run, batch)
         step += 1
-        t_train = time.time() - t0 - t_sample - t_verify
-        # Metrics, summed over ranks.
-        c = verdict_stats(verdicts)
-        lens = [len(o.ids) for o in outs]
-        sums = all_sum([len(outs), sum(rc), sum(rs), sum(lens), *c.values(), stats["loss"], stats["clipped"],
-                        stats["kl"], stats["entropy"], n_tok_local * args.updates, n_distinct])
-        n = sums[0]
-        m = dict(step=step, r_correct=sums[1] / n, r_speedup=sums[2] / n, resp_len=sums[3] / n,
-                 **{k: sums[4 + i] / n for i, k in enumerate(c)}, loss=sums[10] / max(1, args.updates),
-                 clip_frac=sums[11] / max(1, sums[14]), kl=sums[12] / max(1, sums[14]),
-                 entropy=sums[13] / max(1, n_seq * args.updates), kept=n_seq / n, distinct=sums[15] / n,
-                 t_sample=t_sample, t_verify=t_verify, t_train=t_train, tok_s=sums[3] / max(1e-9, t_sample))
-        log(f"step {step}/{args.steps} | R_correct {m['r_correct']:.3f} R_speedup {m['r_speedup']:.3f} | valid "
-            f"{m['valid']:.2f} compiled {m['compiled']:.2f} correct {m['correct']:.2f} fast1 {m['fast1']:.2f} fast2 "
-            f"{m['fast2']:.2f} caught {m['caught']:.2f} distinct {m['distinct']:.2f} | len {m['resp_len']:.0f} kept "
-            f"{m['kept']:.2f} clip {m['clip_frac']:.3f} kl {m['kl']:.4f} ent {m['entropy']:.3f} | sample {t_sample:.1f}s "
-            f"({m['tok_s']:.0f} tok/s) verify {t_verify:.1f}s train {t_train:.1f}s")
-        if args.log and master:
-            with open(args.log, "a") as f:
-                f.write(json.dumps(m) + "\n")
-        if args.wandb and master:
+        m = step_metrics(run, step, batch, stats, time.time() - t0)
+        run.write(m)
+        if args.wandb and run.rank == 0:
             wandb.log(m, step=step)
-        if held and (step % args.eval_every == 0 or step == args.steps):
-            evaluate(step)
+        # --- held-out eval and checkpoint ----------------------------------------------------------------------
+        if run.held and (step % args.eval_every == 0 or step == args.steps):
+            evaluate(run, step)
         if step % args.save_every == 0 or step == args.steps:
-            sd, osd = train_state(model, opt, fsdp)
-            if master:
-                save_checkpoint(args.out, model, tok, step=step, args=vars(args), state_dict=sd,
-                                resume_state={"optimizer_full": osd})
-            if fsdp:
-                dist.barrier()
-    pool.close()
-    if fsdp:
+            save(run, step)
+    run.pool.close()
+    if run.fsdp:
         dist.destroy_process_group()
 
 

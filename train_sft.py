@@ -71,7 +71,7 @@ ap.add_argument("--wandb", action="store_true")
 # fmt: on
 PRESETS = {
     # tiny: 2 epochs of the 3,301-row corpus, the row passes 8 epochs of the old 801 took (30 min on 2 cores). Twice
-    # the passes over its generated rows scored far higher on a GPU (bench/RESULTS.md); the CPU time decided.
+    # the passes over its generated rows scored far higher on a GPU (dev/LOG.md); the CPU time decided.
     "tiny": dict(data="data/sft.jsonl", max_len=1536, batch_size=16, micro_batch=8, epochs=2, lr=2e-3, grad_ckpt=0),
     "small": dict(data="data/sft.jsonl", max_len=4096, batch_size=32, micro_batch=16, epochs=5, lr=6e-4, grad_ckpt=0),
     # PAPER.md §1 step 3: Qwen3-8B fully fine-tuned, lr 1e-5, batch 16, 12-16K context, 2-3 epochs.

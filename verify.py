@@ -145,6 +145,16 @@ class Verdict:
     # seconds per phase (see judge); per_trial: [inputs, round trip, forward, check]
     phases: dict = field(default_factory=dict)
 
+    @property
+    def passed(self):
+        """What the reward and every log count as a pass (PAPER.md §4: valid * correct). `correct` alone is the
+        raw numerical check, which a cheat the func layer caught can pass too."""
+        return bool(self.valid) and bool(self.correct)
+
+    def fast(self, x):
+        """Passed and more than x times faster than the reference (PAPER.md §6: fast1, fast2); never on the CPU."""
+        return self.passed and self.speedup is not None and self.speedup > x
+
     def fail(self, layer, reason):
         self.checks[layer] = {"ok": False, "reason": reason}
         if self.reason is None:
@@ -155,7 +165,14 @@ class Verdict:
         self.checks[layer] = {"ok": True, **info}
 
     def to_json(self):
-        return json.dumps(asdict(self))
+        return json.dumps({**asdict(self), "passed": self.passed})
+
+
+def as_verdict(v):
+    """A Verdict from a Verdict or its JSON dict (a verdicts file, eval's cache): unknown keys are dropped."""
+    if isinstance(v, Verdict):
+        return v
+    return Verdict(**{f.name: v[f.name] for f in dataclasses.fields(Verdict) if f.name in v})
 
 
 # -----------------------------------------------------------------------------

@@ -190,7 +190,7 @@ def main():
         t1 = time.perf_counter()
         verdicts = pool.map(pairs, [n for n, _ in labels])
         t_pool = time.perf_counter() - t1
-    bad = [(lab, v.reason) for lab, v in zip(labels, verdicts) if (v.valid and v.correct) != (lab[1] == "honest")]
+    bad = [(lab, v.reason) for lab, v in zip(labels, verdicts) if v.passed != (lab[1] == "honest")]
     speedups = [v.speedup for (_, lab), v in zip(labels, verdicts) if lab == "honest" and v.speedup]
     report["pool"] = {"candidates": len(pairs), "seconds": t_pool, "per_candidate": t_pool / len(pairs),
                       "worker_start_s": t_start, "unexpected": bad,

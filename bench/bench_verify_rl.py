@@ -108,7 +108,7 @@ def run(config, pairs, names):
             phases[k] = (statistics.median(got), sum(got) / len(pairs))
     busy = sum(v.seconds for v in verdicts)
     print(f"{config:10s} {wall:7.1f} s for {len(pairs)} = {wall / len(pairs):.3f} s/candidate | worker-s per "
-          f"candidate {busy / len(pairs):.2f} | start {t_start:.1f} s | correct {sum(v.correct and v.valid for v in verdicts)}"
+          f"candidate {busy / len(pairs):.2f} | start {t_start:.1f} s | correct {sum(v.passed for v in verdicts)}"
           f" | median (mean per candidate) " + ", ".join(f"{k} {m:.2f} ({a:.2f})" for k, (m, a) in phases.items()),
           flush=True)
     return dict(config=config, wall_s=wall, per_candidate_s=wall / len(pairs), worker_s=busy / len(pairs),

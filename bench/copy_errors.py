@@ -80,10 +80,11 @@ def classify(src, text, correct):
 
 def tally(path, tasks, src, show=False):
     """Counter of classes over one results.jsonl (robust verdicts) of tasks from src; show prints each miss."""
+    from verify import as_verdict  # older results rows have no "passed": valid and correct
     c = Counter()
     for i, r in read_jsonl(path, "results"):
         try:
-            t, text, ok = tasks.get(r["task"]), r["text"], bool(r["robust"]["correct"])
+            t, text, ok = tasks.get(r["task"]), r["text"], as_verdict(r["robust"]).passed
         except (KeyError, TypeError) as e:
             raise InputError(f"{path}:{i}: not an eval.py results row (no {e})")
         if t is None:  # eval.py's results come from a task source: this one is not it

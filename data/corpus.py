@@ -67,7 +67,7 @@ def main():
     t0 = time.time()
     with VerifierPool(Settings(device="cpu", timing=False), workers=args.workers) as pool:
         verdicts = pool.map([(r["src"], r["completion"]) for r in rows], [r["task"] for r in rows])
-    bad = [(r["task"], v.reason) for r, v in zip(rows, verdicts) if not (v.valid and v.correct)]
+    bad = [(r["task"], v.reason) for r, v in zip(rows, verdicts) if not v.passed]
     if bad:
         sys.exit("error: templates produced failing solutions (fix data/solutions.py):\n" +
                  "\n".join(f"  {t}: {why}" for t, why in bad[:20]))

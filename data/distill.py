@@ -124,7 +124,7 @@ def main():
             t0 = time.time()
             texts = ask(args, prompt_messages(t.src), args.n, api_key)
             verdicts = pool.map([(t.src, c) for c in texts], [t.name] * len(texts))
-            keep = [c for c, v in zip(texts, verdicts) if v.valid and v.correct]
+            keep = [c for c, v in zip(texts, verdicts) if v.passed]
             with open(args.out, "a", encoding="utf-8") as f:
                 for c in keep:
                     f.write(json.dumps({"task": t.name, "prompt": user_message(t.src), "completion": c,

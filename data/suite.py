@@ -189,7 +189,7 @@ def heldout_rows(n_fresh, seed=3):
     """The suite's held-out tasks, then n_fresh unseen generated ones (fresh_expr_rows) marked held-out and renamed
     {pid}_{op}_s{seed}, so they never clash with a --fresh RL pool's names (train_rl.py checks). 45 tasks move
     by +-2 between evals and cannot resolve a 5-point change; 245 can. Seed 3 is the held-out set every RL
-    figure in bench/RESULTS.md was scored on."""
+    figure in dev/LOG.md was scored on."""
     # From the suite's file, which a test keeps equal to the tables: fresh_expr_rows builds those once already.
     held = [r for r in map(json.loads, SUITE.read_text(encoding="utf-8").splitlines()) if r["split"] == "heldout"]
     top = max(r["problem_id"] for r in held)

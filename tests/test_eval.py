@@ -53,18 +53,18 @@ def test_report_numbers_match_a_hand_computation_and_the_cache_resumes(tmp_path)
     rep = json.loads((out / "report.json").read_text())
     rob, nai = rep["summary"]["robust"], rep["summary"]["naive"]
     # Per task (n = 4): relu 2 honest, 1 wrong, 1 cheat; sum_rows 1 honest, 1 unparseable, 2 wrong; softmax 2
-    # cheats, 2 unparseable. Robust correct: c = 2, 1, 0. Naive correct: c = 3, 1, 2 (the cheats pass).
-    assert rob["correct@1"] == pytest.approx((2 / 4 + 1 / 4 + 0) / 3)
-    assert rob["correct@2"] == pytest.approx((5 / 6 + 1 / 2 + 0) / 3)
-    assert nai["correct@1"] == pytest.approx((3 / 4 + 1 / 4 + 2 / 4) / 3)
-    assert nai["correct@2"] == pytest.approx((1 + 1 / 2 + 5 / 6) / 3)
+    # cheats, 2 unparseable. Robust passed: c = 2, 1, 0. Naive passed: c = 3, 1, 2 (the cheats pass).
+    assert rob["passed@1"] == pytest.approx((2 / 4 + 1 / 4 + 0) / 3)
+    assert rob["passed@2"] == pytest.approx((5 / 6 + 1 / 2 + 0) / 3)
+    assert nai["passed@1"] == pytest.approx((3 / 4 + 1 / 4 + 2 / 4) / 3)
+    assert nai["passed@2"] == pytest.approx((1 + 1 / 2 + 5 / 6) / 3)
     # Robust valid: relu 3 (all but the cheat), sum_rows 3 (all but the unparseable), softmax 0.
     assert rob["valid@1"] == pytest.approx((3 / 4 + 3 / 4 + 0) / 3)
     assert rob["compiled@1"] == pytest.approx((3 / 4 + 3 / 4 + 0) / 3)  # a rejected cheat never runs
     assert nai["valid@1"] == pytest.approx((4 / 4 + 3 / 4 + 2 / 4) / 3)
     assert rob["fast1@1"] == 0 and rob["mean_speedup"] == 0  # nothing is timed on the CPU
     t = rep["tasks"]["1_relu"]
-    assert (t["robust"]["correct"], t["naive"]["correct"], t["robust"]["valid"]) == (2, 3, 3)
+    assert (t["robust"]["passed"], t["naive"]["passed"], t["robust"]["valid"]) == (2, 3, 3)
     lines = (out / "results.jsonl").read_text().splitlines()
     assert len(lines) == 12 and json.loads(lines[3])["robust"]["valid"] is False
     md = (out / "report.md").read_text()
@@ -99,7 +99,7 @@ def test_eval_samples_from_a_checkpoint(tiny, tmp_path):
     gens = [json.loads(x) for x in (out / "generations.jsonl").read_text().splitlines()]
     assert [g["task"] for g in gens] == ["1_relu", "1_relu", "32_sum_rows", "32_sum_rows"]
     rep = json.loads((out / "report.json").read_text())
-    assert rep["n_completions"] == 4 and rep["summary"]["robust"]["correct@2"] == 0  # a random model writes no kernel
+    assert rep["n_completions"] == 4 and rep["summary"]["robust"]["passed@2"] == 0  # a random model writes no kernel
 
 
 def test_copy_errors_classifies_where_an_expression_answer_goes_wrong(tmp_path):
@@ -118,7 +118,7 @@ def test_copy_errors_classifies_where_an_expression_answer_goes_wrong(tmp_path):
     rows = [(t.name, good, True), (t.name, misquote, False), (t.name, miscopy, False), (t.name, good, False),
             (t.name, "no plan here", False), (mm.name, solution(mm.row, random.Random(0)), False)]
     p = tmp_path / "results.jsonl"
-    p.write_text("".join(json.dumps({"task": n, "text": x, "robust": {"correct": ok}}) + "\n" for n, x, ok in rows))
+    p.write_text("".join(json.dumps({"task": n, "text": x, "robust": {"valid": True, "correct": ok}}) + "\n" for n, x, ok in rows))
     r = subprocess.run([sys.executable, "bench/copy_errors.py", str(p), "--show"], cwd=ROOT, capture_output=True,
                        text=True, timeout=120)
     assert r.returncode == 0, r.stderr
@@ -131,7 +131,7 @@ def test_copy_errors_classifies_where_an_expression_answer_goes_wrong(tmp_path):
     r = subprocess.run([sys.executable, "bench/copy_errors.py", str(p)], cwd=ROOT, capture_output=True, text=True,
                        timeout=120)
     assert r.returncode == 2 and f"{p}:1" in r.stderr and "robust" in r.stderr, r.stderr
-    p.write_text(json.dumps({"task": "999_not_a_suite_task", "text": good, "robust": {"correct": False}}) + "\n")
+    p.write_text(json.dumps({"task": "999_not_a_suite_task", "text": good, "robust": {"valid": True, "correct": False}}) + "\n")
     r = subprocess.run([sys.executable, "bench/copy_errors.py", str(p)], cwd=ROOT, capture_output=True, text=True,
                        timeout=120)
     assert r.returncode == 2 and f"{p}:1: task '999_not_a_suite_task' is not in --tasks embedded" in r.stderr, r.stderr

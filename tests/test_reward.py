@@ -81,3 +81,40 @@ def test_cli(tmp_path):
     assert r.returncode == 0 and [o["R_correct"] for o in out] == [1.0, 0.0] and out[0]["A_code"] > 0 > out[1]["A_code"]
     r = subprocess.run([sys.executable, "reward.py", str(f), "--group", "3"], cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 2 and "not a whole number of groups of 3" in r.stderr
+
+
+@pytest.mark.parametrize("which", ["tiny", "llama3-style"])
+def test_with_two_reasoning_spans_the_code_tokens_are_the_text_the_verifier_judges(which):
+    from prompt import split_answer
+    from verify_static import extract_code
+    tok = load_tokenizer() if which == "tiny" else prepare_tokenizer(make_foreign_tokenizer(LLAMA_TEMPLATE))
+    text = ("<think>\nfirst idea\n</think>\n\n```python\nclass ModelNew:\n    draft = 1\n```\n<think>\nno: tile it"
+            "\n</think>\n\n```python\nclass ModelNew:\n    final = 2\n```")
+    ids = tok(text, add_special_tokens=False)["input_ids"]
+    plan, code = plan_code_masks(tok, ids)
+    cut = plan.index(0)
+    answer = split_answer(text)[1]
+    assert tok.decode(ids[cut:]).strip() == answer.strip() and "final = 2" in extract_code(text)
+    assert "draft = 1" in tok.decode(ids[:cut])  # the first span and its draft are plan
+
+
+def test_the_cut_without_offsets_is_a_bisection_that_finds_the_marker():
+    # a token sequence that does not re-encode to itself (the plan spelled a character at a time, as a sampler
+    # may emit it): no offsets to use
+    from reward import char_cut_to_token
+    tok = prepare_tokenizer(make_foreign_tokenizer(LLAMA_TEMPLATE))
+
+    def enc(text):
+        return tok(text, add_special_tokens=False)["input_ids"]
+    ids = (enc("<think>\n") + [i for ch in "planning the tiles " * 20 for i in enc(ch)] + enc("</think>")
+           + enc("\n\ncode " * 50))
+    assert tok(tok.decode(ids), add_special_tokens=False)["input_ids"] != ids
+    cut = char_cut_to_token(tok, ids)
+    assert tok.decode(ids[:cut]).endswith("</think>") and not tok.decode(ids[:cut - 1]).endswith("</think>")
+
+
+def test_equal_rewards_give_exactly_zero_advantage():
+    # the mean of seven 0.1s is not 0.1 in floating point: the advantage must still be exactly 0
+    assert torch.equal(group_advantages([0.1] * 7, 7), torch.zeros(7, dtype=torch.float64))
+    assert torch.equal(group_advantages([0.1] * 7, 7, scale_std=False), torch.zeros(7, dtype=torch.float64))
+    assert group_advantages([0.1] * 6 + [0.2], 7).abs().sum() > 1

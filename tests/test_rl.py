@@ -2,6 +2,7 @@
 through the real verifier, and resume after a kill."""
 
 import json
+import re
 import signal
 import subprocess
 import sys
@@ -12,7 +13,9 @@ import torch
 
 from conftest import ROOT
 from model import read_checkpoint, save_checkpoint
-from train_rl import policy_loss, response_logprobs, verify_distinct
+from model import InputError
+from reward import policy_loss
+from train_rl import main, response_logprobs, verify_distinct
 
 
 def test_one_update_raises_the_rewarded_completion_and_lowers_the_other(tiny):
@@ -83,7 +86,10 @@ def test_hrd_loss_is_alpha_plan_mean_plus_code_mean_per_sample():
     assert tok.item() == pytest.approx(-(adv * (plan + code)).sum().item())
     # the clip: a ratio far above 1 + eps with a positive advantage earns no more than the clipped value
     big, n_clip, _ = policy_loss(lp + 1.0, lp, adv, plan, code, "uniform", "seq", 0.2, 0.2)
-    assert n_clip == 8 and big.item() <= 0  # every response token (5 + 3) is clipped
+    # every token with A > 0 is clipped (5 + 2); sample 1's plan token has A < 0, where a high ratio is not clipped
+    assert n_clip == 7 and big.item() <= 0
+    _, n_low, _ = policy_loss(lp - 1.0, lp, adv, plan, code, "uniform", "seq", 0.2, 0.2)
+    assert n_low == 1  # below 1 - eps, only the token with A < 0 loses its gradient
 
 
 def test_k3_kl_is_zero_at_the_reference_and_positive_away_from_it():
@@ -110,11 +116,11 @@ def test_two_steps_end_to_end_through_the_real_verifier(start_ckpt, tmp_path):
                         "--out", str(tmp_path / "rl.pt"), "--log", str(log), *FAST], cwd=ROOT, capture_output=True,
                        text=True, timeout=600)
     assert r.returncode == 0, r.stderr[-2000:]
-    assert "eval step 0 | held-out greedy correct@1" in r.stdout and "eval step 2" in r.stdout
+    assert "eval step 0 | held-out greedy passed@1" in r.stdout and "eval step 2" in r.stdout
     # the default held-out set: the suite's 45, then 200 unseen generated tasks (data/suite.py --with_heldout)
     assert "(0/245; the suite's 45: 0)" in r.stdout
-    evals = [json.loads(x) for x in log.read_text().splitlines() if '"eval_correct@1"' in x]
-    assert [(e["step"], e["eval_correct@1"], e["eval_correct@1_suite"]) for e in evals] == [(0, 0, 0), (2, 0, 0)]
+    evals = [json.loads(x) for x in log.read_text().splitlines() if '"eval_passed@1"' in x]
+    assert [(e["step"], e["eval_passed@1"], e["eval_passed@1_suite"]) for e in evals] == [(0, 0, 0), (2, 0, 0)]
     steps = [json.loads(x) for x in log.read_text().splitlines() if '"r_correct"' in x]
     assert [s["step"] for s in steps] == [1, 2]
     for s in steps:  # a random model writes no valid kernel: the verifier says so, and nothing is paid
@@ -135,15 +141,33 @@ def test_train_and_eval_tasks_may_not_share_a_name_with_other_code(start_ckpt, t
 
 
 @pytest.mark.parametrize("flags, says", [(["--temperature", "0"], "--temperature 0.0: RL samples"),
+                                         (["--group", "1"], "--group 1: GRPO's advantages compare"),
                                          (["--verify_device", "gpu"], "--verify_device gpu: use cpu"),
                                          (["--verify_device", "cuda"], "--verify_device cuda: use cpu"),
-                                         (["--eval_fresh", "-1"], "--eval_fresh -1: give a number")])
-def test_bad_sampling_and_verifier_flags_stop_naming_the_flag(start_ckpt, tmp_path, flags, says):
+                                         (["--eval_fresh", "-1"], "--eval_fresh -1: give a number"),
+                                         (["--batch_prompts", "3", "--resume"], "--resume: no checkpoint at")])
+def test_bad_flags_stop_naming_the_flag_before_anything_is_loaded(tmp_path, flags, says):
+    # in-process: every flag is checked before a model, a task or a verifier is touched
     if flags[-1] == "cuda" and torch.cuda.is_available():
         pytest.skip("cuda is a valid --verify_device on a GPU machine")
-    r = subprocess.run([sys.executable, "train_rl.py", "--ckpt", str(start_ckpt), "--out", str(tmp_path / "rl.pt"),
-                        *FAST, *flags], cwd=ROOT, capture_output=True, text=True, timeout=300)
-    assert r.returncode != 0 and says in r.stderr + r.stdout and not (tmp_path / "rl.pt").exists()
+    with pytest.raises(InputError, match=re.escape(says)):
+        main(["--ckpt", "missing.pt", "--out", str(tmp_path / "rl.pt"), *FAST, *flags])
+    assert not (tmp_path / "rl.pt").exists()
+
+
+def test_resume_with_kl_takes_the_runs_start_as_reference_never_a_random_model(start_ckpt, tiny, tmp_path):
+    from train_rl import load_models, parse
+    out = tmp_path / "rl.pt"
+    moved = {k: v + 1.0 for k, v in tiny[0].state_dict().items()}  # the RL run's weights: not the start's
+    save_checkpoint(out, tiny[0], tiny[1], step=3, args={"ckpt": str(start_ckpt)}, state_dict=moved)
+    model, _, ck, ref = load_models(parse(["--resume", "--out", str(out), "--kl", "0.1"]), "cpu")
+    assert ck["step"] == 3
+    start = tiny[0].state_dict()
+    assert all(torch.equal(v, start[k]) for k, v in ref.state_dict().items())  # the start, not the RL weights
+    assert not torch.equal(model.state_dict()["model.norm.weight"], start["model.norm.weight"])
+    save_checkpoint(out, tiny[0], tiny[1], step=3, args={})  # a run that does not say what it started from
+    with pytest.raises(InputError, match="give --ckpt or --init_from, the frozen KL reference"):
+        load_models(parse(["--resume", "--out", str(out), "--kl", "0.1"]), "cpu")
 
 
 def test_resume_after_a_kill(start_ckpt, tmp_path):
@@ -181,3 +205,61 @@ def test_fsdp2_on_two_gloo_processes(start_ckpt, tmp_path):
     from model import load_checkpoint
     m, _, ck = load_checkpoint(tmp_path / "rl.pt")
     assert ck["step"] == 2 and all(torch.isfinite(p).all() for p in m.parameters())
+
+
+FIXED = ["--batch_prompts", "4", "--group", "4", "--max_new_tokens", "16", "--micro_batch", "3", "--lr", "1e-3",
+         "--reward", "uniform", "--workers", "1"]
+
+
+def test_an_update_moves_the_weights_toward_the_rewarded_completions(start_ckpt, tmp_path, monkeypatch):
+    """rollout -> update on rollouts with nonzero advantages: after one step every group's passed completions
+    are likelier than before, and the failed ones less likely (mean log-prob per token, summed per class)."""
+    import verify
+    from rl_fixed import NoPool, fixed_rollout
+    from train_rl import parse, setup, update
+    monkeypatch.setattr(verify, "VerifierPool", NoPool)
+    run, _ = setup(parse(["--ckpt", str(start_ckpt), "--out", str(tmp_path / "rl.pt"), "--eval_every", "0", *FIXED]))
+    batch = fixed_rollout(run, 0)
+    assert batch.adv.abs().sum() > 0 and 0 < sum(batch.rc) < len(batch.rc)
+
+    def seq_logprob():
+        seqs = [run.prompts[batch.tasks[o.prompt_index].name] + o.ids for o in batch.outs]
+        plens = [len(run.prompts[batch.tasks[o.prompt_index].name]) for o in batch.outs]
+        with torch.no_grad():
+            lp, _ = response_logprobs(run.model, seqs, plens, run.args.temperature)
+        return torch.stack([lp[i, :len(o.ids)].mean() for i, o in enumerate(batch.outs)])
+    before = seq_logprob()
+    stats = update(run, batch)
+    delta = seq_logprob() - before
+    rewarded = torch.tensor(batch.rc) > 0
+    assert stats["seqs"] == len(batch.outs)  # (the loss itself is 0 at ratio 1: advantages sum to 0 per group)
+    assert delta[rewarded].sum() > 0 > delta[~rewarded].sum(), delta
+
+
+def test_one_rank_and_two_gloo_ranks_train_alike(start_ckpt, tmp_path):
+    """FSDP2 on 2 gloo processes against one process, on the same fixed rollouts: the same loss, KL and
+    clip fraction at every step and the same weights at the end (loss normalised globally, metrics reduced by
+    name, FSDP's padding rows weighted zero)."""
+    import os
+    env = {**os.environ, "OMP_NUM_THREADS": "1"}
+    logs, models = [], []
+    for n in (1, 2):
+        out, log = tmp_path / f"rl{n}.pt", tmp_path / f"m{n}.jsonl"
+        launch = [sys.executable] if n == 1 else [sys.executable, "-m", "torch.distributed.run", f"--nproc_per_node={n}"]
+        r = subprocess.run([*launch, "tests/rl_fixed.py", "--ckpt", str(start_ckpt), "--out", str(out), "--steps", "3",
+                            "--kl", "0.1", *FIXED], cwd=ROOT, capture_output=True, text=True, timeout=600,
+                           env={**env, "RL_LOG": str(log)})
+        assert r.returncode == 0, r.stderr[-3000:]
+        logs.append([json.loads(x) for x in log.read_text().splitlines()])
+        models.append(read_checkpoint(out)["model"])
+    assert [m["step"] for m in logs[1]] == [1, 2, 3]
+    for one, two in zip(*logs):
+        for k in ("loss", "kl", "clip_frac", "r_correct", "passed", "kept", "entropy"):
+            assert one[k] == pytest.approx(two[k], rel=1e-5, abs=1e-7), (one["step"], k)
+    assert logs[0][-1]["loss"] != 0 and logs[0][-1]["kl"] > 0
+    start = read_checkpoint(start_ckpt)["model"]
+    for k, w in models[0].items():
+        # Adam divides by the gradient's own size, so a sum over ranks in another order moves a weight whose
+        # gradient is near 0 a little differently: the two runs' step must agree to 1% of its length
+        moved = (w - start[k]).norm()
+        assert moved > 1e-3 and (w - models[1][k]).norm() < 1e-2 * moved, (k, (w - models[1][k]).norm(), moved)
