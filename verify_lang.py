@@ -34,7 +34,8 @@ import types
 import torch
 import torch.nn as nn
 
-from verify_static import Names, decorator_path, dotted, is_kernel, is_main_guard, params, stored_names
+from verify_static import (Names, bindings, decorator_path, dotted, is_kernel, is_main_guard, params,
+                           stored_names)
 
 
 def public(obj):
@@ -121,7 +122,9 @@ LAYER_ATTRS = {  # torch.nn layers' hyperparameters, parameters and buffers (sel
     "num_parameters", "out_channels", "out_features", "output_padding", "output_size", "p", "padding", "padding_idx",
     "padding_mode", "proj_size", "reduction", "return_indices", "running_mean", "running_var", "scale_factor",
     "size", "start_dim", "stride", "threshold", "track_running_stats", "training", "transposed", "unflattened_size",
-    "upscale_factor", "value", "vdim", "weight", "out_proj"}
+    "upscale_factor", "value", "vdim", "weight", "out_proj", "swap", "lambd", "lower", "upper", "log_target",
+    "pos_weight", "k", "weight_ih_l0", "weight_hh_l0", "full", "zero_infinity", "blank", "log_input", "beta",
+    "min_val", "dim", "keepdim", "correction", "lambd", "cutoff", "reduce"}
 DEVICE_PROPS = {"name", "major", "minor", "total_memory", "multi_processor_count", "warp_size", "L2_cache_size",
                 "max_threads_per_multi_processor", "regs_per_multiprocessor", "shared_memory_per_block",
                 "shared_memory_per_block_optin", "shared_memory_per_multiprocessor", "is_integrated", "uuid"}
@@ -154,17 +157,8 @@ SAFE_BUILTINS = {"range", "len", "min", "max", "abs", "int", "float", "bool", "s
                  "ValueError", "TypeError", "RuntimeError", "AssertionError", "NotImplementedError", "IndexError",
                  "KeyError", "ImportError", "ModuleNotFoundError", "AttributeError", "ZeroDivisionError"}
 BUILTIN_NAMES = set(dir(builtins))
-KERNEL_BUILTINS = {"range", "len", "min", "max", "int", "float", "bool", "print", "isinstance", "list", "tuple",
-                   "zip", "enumerate", "abs", "True", "False", "None"}
 
 
-def _kernel_attrs():
-    import triton.language as tl
-    return (public(tl.tensor) | public(tl.dtype) | public(tl.pointer_type) | public(tl.constexpr)
-            | {"element_ty", "value", "T", "shape", "dtype", "numel", "type"})
-
-
-KERNEL_ATTRS = _kernel_attrs()
 TRITON_DECORATORS = {"triton.jit", "triton.autotune", "triton.heuristics", "triton.language.jit"}
 AUTOTUNE_KWARGS = {"configs", "key", "prune_configs_by", "reset_to_zero", "restore_value", "pre_hook", "post_hook",
                    "warmup", "rep", "use_cuda_graph", "cache_results"}  # not do_bench: it would time our way
@@ -216,12 +210,14 @@ def is_const(node, consts, names):
 
 def module_facts(tree, names):
     """What the rules need to know about the whole module before walking it."""
-    f = types.SimpleNamespace(kernels=set(), classes=set(), consts=set(), own=set(), guards=set())
+    f = types.SimpleNamespace(kernels=set(), classes=set(), consts=set(), own=set(), guards=set(), class_consts={})
     for node in tree.body:
         if isinstance(node, ast.FunctionDef) and is_kernel(node, names):
             f.kernels.add(node.name)
         elif isinstance(node, ast.ClassDef):
             f.classes.add(node.name)
+            f.class_consts[node.name] = {t.id for st in node.body if isinstance(st, ast.Assign) and isinstance(
+                st.value, ast.Constant) for t in st.targets if isinstance(t, ast.Name)}
         elif is_main_guard(node):
             f.guards.add(id(node))
     assigned = {}
@@ -230,12 +226,13 @@ def module_facts(tree, names):
             for t in (node.targets if isinstance(node, ast.Assign) else [node.target]):
                 if isinstance(t, ast.Name):
                     assigned.setdefault(t.id, []).append(node.value)
-    deleted = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Del)}
+    f.count = bindings(tree.body)  # a constant is bound by its assignments alone (no +=, for, def, del ...)
     changed = True
     while changed:  # constants may be defined from other constants
         changed = False
         for k, vals in assigned.items():
-            if k not in f.consts and k not in names.alias and k not in deleted and all(is_const(v, f.consts, names) for v in vals):
+            if (k not in f.consts and k not in names.alias and f.count[k] == len(vals)
+                    and all(is_const(v, f.consts, names) for v in vals)):
                 f.consts.add(k)
                 changed = True
     for node in ast.walk(tree):
@@ -307,7 +304,15 @@ class Checker(ast.NodeVisitor):
         deleted = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Del)}
         top = [st for st in node.body if isinstance(st, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.FunctionDef,
                                                          ast.ClassDef, ast.Import, ast.ImportFrom))]
-        self.frames = [("module", stored_names(top) - deleted, None)]
+        both = set()  # `if cuda: NUM_WARPS = 8 else: NUM_WARPS = 4`: bound whichever branch runs
+        for st in node.body:
+            if isinstance(st, ast.If) and st.orelse and id(st) not in self.f.guards:
+                both |= stored_names(st.body) & stored_names(st.orelse)
+        self.frames = [("module", (stored_names(top) | both) - deleted, None)]
+        for name, n in self.f.count.items():  # what a kernel calls by name is what the language checked
+            if name in self.f.kernels and n > 1 or name in kernel_builtins():
+                self.fail([st for st in node.body if name in stored_names([st])][-1], f"binds {name} " + ("more than once: it names a kernel" if name in self.f.kernels
+                                                    else "at module level: kernels call the builtin of that name"))
         for stmt in node.body:
             if id(stmt) not in self.f.guards:
                 self.visit(stmt)
@@ -328,6 +333,7 @@ class Checker(ast.NodeVisitor):
                 self.fail(node, f"imports {full}")
 
     def visit_ClassDef(self, node):
+        self.not_an_import(node)
         if self.frames[-1][0] != "module" or node.decorator_list or node.keywords:
             self.fail(node, f"class {node.name}: only plain module-level classes are allowed")
         for b in node.bases:
@@ -345,7 +351,12 @@ class Checker(ast.NodeVisitor):
                 self.fail(item, f"class {node.name}: {type(item).__name__} in a class body")
         self.scoped("class", stored_names(node.body), None, node.body)
 
+    def not_an_import(self, node):
+        if node.name in self.names.alias:
+            self.fail(node, f"rebinds {node.name}, the name of an import")
+
     def visit_FunctionDef(self, node):
+        self.not_an_import(node)
         if dunder(node.name) and not (node.name == "__init__" and self.frames[-1][0] == "class"):
             self.fail(node, f"defines {node.name}")
         for d in node.decorator_list:  # a name or a call of one (@triton.jit, @triton.autotune(...)), nothing else
@@ -369,6 +380,7 @@ class Checker(ast.NodeVisitor):
         if is_kernel(node, self.names):
             if self.frames[-1][0] != "module":
                 self.fail(node, f"kernel {node.name} is not defined at module level")
+            from verify_kernel import KernelChecker
             return KernelChecker(self, node).check()
         me = None
         ps = params(node)
@@ -464,7 +476,9 @@ class Checker(ast.NodeVisitor):
                 self.fail(node, f"assigns self.{node.attr}, a name nn.Module or the verifier reserves")
             return
         if isinstance(base, ast.Name) and base.id in self.f.classes and not self.local(base.id):
-            self.fail(node, f"uses {base.id}.{node.attr}: use the instance, not the class")
+            if node.attr not in self.f.class_consts.get(base.id, ()):  # ModelNew.BLOCK = 64 read back: a value
+                self.fail(node, f"uses {base.id}.{node.attr}: use the instance, not the class")
+            return
         is_super = isinstance(base, ast.Call) and isinstance(base.func, ast.Name) and base.func.id == "super"
         if not (is_super and node.attr == "__init__"):
             self_base = isinstance(base, ast.Name) and base.id == self.self_name()
@@ -515,89 +529,9 @@ class Checker(ast.NodeVisitor):
             self.visit(a)
 
 
-KERNEL_MODULES = ("triton", "math")
-KERNEL_STMTS = (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.While, ast.If, ast.Return, ast.Expr, ast.Pass,
-                ast.Break, ast.Continue, ast.Assert)
-
-
-class KernelChecker:
-    """A @triton.jit body: what the GPU compiler accepts, so that the interpreter (which runs the body as
-    Python, PAPER.md §3's CPU path) cannot be made to run anything else."""
-
-    def __init__(self, host, fn):
-        self.host, self.fn, self.names, self.f = host, fn, host.names, host.f
-        self.bound = set(params(fn)) | stored_names(fn.body)
-
-    def fail(self, node, msg):
-        self.host.fail(node, f"kernel {self.fn.name}: {msg}")
-
-    def check(self):
-        # The interpreter recompiles a kernel from its source text, starting at the last line that begins with
-        # "def " (triton.runtime.interpreter.FunctionRewriter): another such line, inside a string, would be run.
-        first = min([d.lineno for d in self.fn.decorator_list] + [self.fn.lineno])
-        defs = [i for i in range(first, self.fn.end_lineno + 1) if self.host.lines[i - 1].strip().startswith("def ")]
-        if defs != [self.fn.lineno]:
-            self.fail(self.fn, f"a line that starts with 'def ' inside the kernel (line {defs[-1]})")
-        a = self.fn.args
-        for d in a.defaults + [d for d in a.kw_defaults if d is not None]:
-            if not is_const(d, self.f.consts, self.names):
-                self.fail(d, "a parameter's default must be a constant")
-        for stmt in ast.walk(ast.Module(body=self.fn.body, type_ignores=[])):
-            if isinstance(stmt, ast.stmt) and not isinstance(stmt, KERNEL_STMTS):
-                self.fail(stmt, f"{type(stmt).__name__} is not part of the kernel language")
-            if isinstance(stmt, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Await,
-                                 ast.Yield, ast.YieldFrom, ast.NamedExpr)):
-                self.fail(stmt, f"{type(stmt).__name__} is not part of the kernel language")
-        for stmt in self.fn.body:
-            self.expr(stmt)
-
-    def expr(self, node):
-        if isinstance(node, ast.Attribute):
-            return self.attribute(node)
-        if isinstance(node, ast.Name):
-            return self.name(node)
-        if isinstance(node, ast.Call):
-            self.call(node)
-        elif isinstance(node, ast.keyword) and node.arg and dunder(node.arg):
-            self.fail(node, f"keyword {node.arg}")
-        for child in ast.iter_child_nodes(node):
-            self.expr(child)
-
-    def path_ok(self, node, full):
-        mod, member, rest = split_path(full)
-        if mod is None or not mod.startswith(KERNEL_MODULES) or (member and member not in MEMBERS.get(mod, ())):
-            self.fail(node, f"uses {full}: a kernel may use triton.language, libdevice and math only")
-        for a in rest:
-            if dunder(a) or a.startswith("_") or a not in KERNEL_ATTRS:
-                self.fail(node, f"uses {full}")
-
-    def name(self, node):
-        n = node.id
-        if dunder(n):
-            self.fail(node, f"uses {n}")
-        if isinstance(node.ctx, ast.Load) and n not in self.bound:
-            if n in self.names.alias:
-                self.path_ok(node, self.names.alias[n])
-            elif n not in self.f.kernels and n not in self.f.consts and n not in KERNEL_BUILTINS:
-                self.fail(node, f"reads {n}, which is not a parameter, a local, a module constant or a kernel")
-
-    def attribute(self, node):
-        full = self.names.resolve(node)
-        base = node.value
-        if full is not None and dotted(node) and not (isinstance(base, ast.Name) and base.id in self.bound):
-            return self.path_ok(node, full)
-        a = node.attr
-        if dunder(a) or a.startswith("_") or a not in KERNEL_ATTRS:
-            self.fail(node, f"uses .{a}, which is not part of the kernel language")
-        if not isinstance(node.ctx, ast.Load):
-            self.fail(node, f"assigns {ast.unparse(node)}")
-        self.expr(base)
-
-    def call(self, node):
-        fn = node.func
-        if isinstance(fn, ast.Name) and fn.id not in self.bound and fn.id not in self.names.alias \
-                and fn.id not in self.f.kernels and fn.id not in KERNEL_BUILTINS:
-            self.fail(node, f"calls {fn.id}, which is not a Triton function or a @triton.jit kernel")
+def kernel_builtins():
+    from verify_kernel import KERNEL_BUILTINS  # that module imports this one
+    return KERNEL_BUILTINS
 
 
 def check_language(tree, src):

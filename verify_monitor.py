@@ -42,7 +42,8 @@ class Monitor:
     def __init__(self):
         self.active = False
         self.compile_only = False  # run_compile: Triton kernels compile and load but do not launch
-        self.in_kernel = 0  # the interpreter's own host copies during a launch (CPU path only)
+        self.in_kernel = 0  # launches in progress (CPU path only): a @triton.jit helper may be called only there
+        self.exempt = 0  # inside the interpreter's own host copies of a launch's arguments: not the candidate's ops
         self.poison = True  # fill fresh allocations with NaN (off while timing)
         self.launches = 0
         self.compute_ops = []
@@ -66,11 +67,24 @@ def outside_kernel(fn):
     """A candidate callable that Triton calls during a launch (the grid function) is the candidate's code, not
     the kernel: what it computes is recorded."""
     def call(*a, **k):
-        depth, MON.in_kernel = MON.in_kernel, 0
+        depth, MON.exempt = MON.exempt, 0
         try:
             return fn(*a, **k)
         finally:
-            MON.in_kernel = depth
+            MON.exempt = depth
+    return call
+
+
+def exempt(fn):
+    """Triton's interpreter copying a launch's arguments to the host and back: its own aten ops, not the
+    candidate's. Only these are exempt: the kernel body runs watched, so a tensor or a function smuggled into it
+    (a constexpr's value, a dtype's element type, a rebound name) computes where the monitor sees it."""
+    def call(*a, **k):
+        MON.exempt += 1
+        try:
+            return fn(*a, **k)
+        finally:
+            MON.exempt -= 1
     return call
 
 
@@ -106,16 +120,18 @@ def check_kernel_args(fn, args, kwargs):
     for i, a in enumerate(list(args) + list(kwargs.values())):
         name = names[i] if i < len(args) and i < len(names) else (list(kwargs)[i - len(args)] if i >= len(args)
                                                                    else "?")
-        items = list(a) if isinstance(a, tuple) else [a]  # a torch.Size too
+        items = [(x, False) for x in (list(a) if isinstance(a, tuple) else [a])]  # a torch.Size too
         while items:
-            x = items.pop()
-            if isinstance(x, tl.constexpr):  # a constexpr is called through to what it wraps
-                items.append(x.value)
+            x, wrapped = items.pop()
+            if isinstance(x, tl.constexpr):  # a constexpr is called through to what it wraps: a plain value only
+                items.append((x.value, True))
             elif isinstance(x, torch.Tensor):
-                if "constexpr" in str(ann.get(name, "")):
+                if wrapped or "constexpr" in str(ann.get(name, "")):
                     raise TypeError(f"kernel argument {name} is a tensor passed as a constexpr")
-            elif not (x is None or type(x) in (int, float, bool, str) or isinstance(x, (torch.dtype, tl.dtype,
-                                                                                          tl.constexpr, kernels))):
+            elif isinstance(x, tl.dtype) and type(x) is not tl.dtype:  # a block or pointer type carries any object
+                raise TypeError(f"kernel argument {name} is a {type(x).__name__}: pass a dtype (tl.float32, ...)")
+            elif not (x is None or type(x) in (int, float, bool, str) or isinstance(x, (torch.dtype, tl.dtype))
+                      or isinstance(x, kernels)):
                 raise TypeError(f"kernel argument {name} is a {type(x).__name__}: a kernel takes tensors, "
                                 "numbers, strings, dtypes and kernels")
 
@@ -125,7 +141,15 @@ def install_triton_hooks(interpret):
     interpreter). Autotune and heuristics wrappers call it too. On a GPU nothing in a launch is exempt from
     the op monitor: Triton's launcher runs no aten op of its own. In the interpreter its host copies are."""
     import torch
+    import torch._tensor_str
     from triton.runtime import jit
+    text = torch._tensor_str._str
+
+    def as_text(self, *a, **k):  # PyTorch prints with the dispatch modes off: values would leave unwatched
+        if MON.active:
+            MON.compute_ops.append("a tensor's values written as text (str, repr, format, print)")
+        return text(self, *a, **k)
+    torch._tensor_str._str = as_text
     classes = [jit.JITFunction]
     if interpret:
         from triton.runtime import autotuner, interpreter
@@ -172,6 +196,8 @@ def install_triton_hooks(interpret):
         from triton.runtime import interpreter
         interpreter._interpreter = CheckedMemory(interpreter._interpreter)
         interpreter.FunctionRewriter._compile_and_exec = compile_apart
+        for name in ("_init_args_hst", "_restore_args_dev"):
+            setattr(interpreter.GridExecutor, name, exempt(getattr(interpreter.GridExecutor, name)))
         device_call = interpreter.InterpretedFunction.__call__
 
         def call(self, *a, **k):  # a @triton.jit helper called by a kernel; from host code it would run unwatched
@@ -270,7 +296,7 @@ def op_recorder():
 
     class OpRecorder(TorchDispatchMode):
         def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-            watching = MON.active and not MON.in_kernel
+            watching = MON.active and not MON.exempt
             name = func.overloadpacket.__name__
             if watching and name not in GLUE_OPS:
                 MON.compute_ops.append(str(func))  # before it runs: an op may do its work and then raise
@@ -296,7 +322,7 @@ def intact(mode):
         return "the dispatch-mode stack was changed"
     if any(cls.run is not run for cls, run in HOOKED.items()):
         return "Triton's launch hook was replaced"
-    if not MON.active or MON.in_kernel:
+    if not MON.active or MON.in_kernel or MON.exempt:
         return "the runtime monitor was switched off"
     return None
 
@@ -315,7 +341,7 @@ def monitored(model, inputs, recorder, cuda, fill=True):
             return out, intact(mode)
     finally:
         MON.active = False
-        MON.in_kernel = 0
+        MON.in_kernel = MON.exempt = 0
 
 
 def watched(model, recorder, seen):

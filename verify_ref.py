@@ -64,13 +64,12 @@ def to_device(xs, device):
 # --- shape constants (also data/augment.py's) ----------------------------------------------------------------
 
 
-def shape_constants(src, floats=False):
-    """{name: (value, expression node)} for module-level integer constants above 1: `N = 2048 * 2`,
-    `M, K = 64, 48`, `height = width = 128` (the names of one expression change together), `input_shape =
-    (4096,)` (as input_shape[0]). With floats=True, the float constants instead: module-level ones, float
-    literals get_init_inputs returns (get_init_inputs[i]) and the float defaults of Model.__init__ (Model.name)."""
-    out, tree = {}, ast.parse(src)
-    for node in tree.body:
+def shape_constants(src):
+    """{name: (value, expression node)} for module-level integer constants above 1: `N = 2048 * 2`, `M, K = 64,
+    48`, `height = width = 128` (the names of one expression change together), `input_shape = (4096,)` (as
+    input_shape[0])."""
+    out = {}
+    for node in ast.parse(src).body:
         pairs = []
         for t in node.targets if isinstance(node, ast.Assign) else []:
             if isinstance(t, ast.Name):
@@ -80,76 +79,104 @@ def shape_constants(src, floats=False):
         for name, expr in list(pairs):
             if isinstance(expr, ast.Tuple):
                 pairs += [(f"{name}[{i}]", e) for i, e in enumerate(expr.elts)]
-        if floats and isinstance(node, ast.FunctionDef) and node.name == "get_init_inputs":
-            pairs += [(f"get_init_inputs[{i}]", e) for r in ast.walk(node) if isinstance(r, ast.Return)
-                      and isinstance(r.value, (ast.List, ast.Tuple)) for i, e in enumerate(r.value.elts)]
-        if floats and isinstance(node, ast.ClassDef) and node.name == "Model":
-            for f in [f for f in node.body if isinstance(f, ast.FunctionDef) and f.name == "__init__"]:
-                args = f.args.args[len(f.args.args) - len(f.args.defaults):]
-                pairs += [(f"Model.{a.arg}", d) for a, d in zip(args, f.args.defaults)]
         for name, expr in pairs:
             try:
                 v = eval(compile(ast.Expression(expr), "<const>", "eval"), {"__builtins__": {}})  # noqa: S307
             except Exception:  # noqa: BLE001 (not a constant expression: it refers to names or calls)
                 continue
-            if not isinstance(v, bool) and (isinstance(v, float) if floats else isinstance(v, int) and v > 1):
+            if isinstance(v, int) and not isinstance(v, bool) and v > 1:
                 out[name] = (v, expr)
     return out
 
 
 def with_constants(src, changes, consts):
-    """The source with each changed constant's expression replaced by its new literal; None when a change
-    cannot be made on one line, or two changes disagree on one expression."""
-    edits = {}
+    """The source with each changed constant's expression replaced by its new literal, or, for a name that
+    shares its expression with one left as it was (`height = width = 32`, width changed alone), a line binding
+    it again after the statement; None when a change cannot be made on one line, or two changes of one
+    expression disagree."""
+    edits, after = {}, {}
     for name, new in changes.items():
         node = consts[name][1]
         key = (node.lineno, node.col_offset, node.end_col_offset)
+        siblings = [n for n in consts if consts[n][1] is node and n != name]
         if node.lineno != node.end_lineno or edits.get(key, new) != new:
             return None
-        edits[key] = new
+        if any(changes.get(n) != new for n in siblings):
+            if "[" in name:  # input_shape[0] cannot be bound alone
+                return None
+            after.setdefault(node.end_lineno, []).append(f"{name} = {new}\n")
+        else:
+            edits[key] = new
     lines = src.splitlines(keepends=True)
     for (ln, a, b), new in sorted(edits.items(), key=lambda e: (-e[0][0], -e[0][1])):  # right to left, bottom up
         lines[ln - 1] = lines[ln - 1][:a] + str(new) + lines[ln - 1][b:]
+    for ln in sorted(after, reverse=True):
+        lines[ln - 1:ln] = [lines[ln - 1] if lines[ln - 1].endswith("\n") else lines[ln - 1] + "\n", *after[ln]]
     return "".join(lines)
 
 
-ATTEMPTS = (("odd", False), ("even", False), (8, False), ("odd", True), ("even", True), (32, True), (32, "one"))
+ATTEMPTS = (("odd", False), ("even", False), (8, False), ("odd", True), ("even", True), (32, True), (32, "one"),
+            ("x2", True))
 
 
 def pick_value(v, grow, style, rng):
-    """A new value for a size v: up to half again as large (grow) or down to half, of the style asked ("odd",
-    "even" or a multiple of m), never v itself; None if there is none."""
-    lo, hi = (v + 1, v + max(1, v // 2)) if grow else (max(2, math.ceil(0.5 * v)), v - 1)
+    """A new value for a size v: up to (1 + grow) times as large, or (grow 0) down to half, of the style asked ("odd",
+    "even", a multiple of m, or "x2": doubled or halved, for a size a divisibility ties to its own factors),
+    never v itself; None if there is none."""
+    if style == "x2":
+        return 2 * v if grow else (v // 2 if v % 2 == 0 and v >= 4 else None)
+    lo, hi = (v + 1, v + max(1, int(v * grow))) if grow else (max(2, math.ceil(0.5 * v)), v - 1)
     ok = [x for x in range(lo, hi + 1) if (x % 2 == 1 if style == "odd" else x % 2 == 0 if style == "even"
                                            else x % style == 0)]
     return rng.choice(ok) if ok else None
 
 
 def variant_changes(src, dims, rng, attempt, grow):
-    """The changes of one attempt at a hidden variant (ATTEMPTS: how sizes are rounded, and whether equal sizes
-    change together, as a divisibility may need, or one at a time). Sizes: module-level integers of at least 8
+    """The size changes of one attempt at a hidden variant (ATTEMPTS: how sizes are rounded, and whether every
+    name changes on its own, equal sizes together, as a divisibility may need, or one at a time): integers of 8
     that are a dimension of an input or an integer the Model is built with, never a kernel size, stride, group or
-    head count. Floats (first attempts only): those the Model is built with (a scale, a slope: times
-    U(0.7, 1.4)), never p, eps, momentum and their kind. Returns a list of change sets to try, in order."""
+    head count. Returns a list of change sets to try, in order (the floats a Model is built with: vary_floats)."""
     style, tie = ATTEMPTS[attempt]
-    consts, floats = shape_constants(src), shape_constants(src, floats=True)
-    fl = {k: float(f"{v * rng.uniform(0.7, 1.4):.4g}") for k, (v, _) in floats.items()
-          if attempt < 3 and v != 0 and not NOT_FREE.search(k.split(".")[-1])}
-    names, seen = [], set()
+    consts, names, seen = shape_constants(src), [], {}
     for k in sorted(consts):
         v, node = consts[k]
-        if v >= 8 and v in dims and not NOT_SHAPES.search(k) and id(node) not in seen:
-            names.append(k)  # one name per expression: `height = width = 128` changes both
-            seen.add(id(node))
+        if v >= 8 and v in dims and not NOT_SHAPES.search(k):
+            seen.setdefault(id(node), []).append(k)  # `height = width = 128`: one expression, both names
+    names = [ks[0] for ks in seen.values()]
     if tie == "one":
-        return [{k: p} for k in names if (p := pick_value(consts[k][0], grow, style, rng)) is not None]
-    shared, changes = {}, dict(fl)
-    for k in names:
-        v = consts[k][0]
-        p = shared.setdefault(v, pick_value(v, grow, style, rng)) if tie else pick_value(v, grow, style, rng)
-        if p is not None:
-            changes[k] = p
+        return [{k: p for k in seen[id(consts[name][1])]} for name in names
+                if (p := pick_value(consts[name][0], grow, style, rng)) is not None]
+    shared, changes = {}, {}
+    for ks in seen.values():
+        v = consts[ks[0]][0]
+        if tie:  # equal sizes together, as a divisibility may need
+            p = shared.setdefault(v, pick_value(v, grow, style, rng))
+            changes.update({k: p for k in ks if p is not None})
+        else:  # every name on its own, `height = width = 32` too: a square-only path meets a non-square input
+            picks = {k: p for k in ks if "[" not in k and (p := pick_value(v, grow, style, rng)) is not None}
+            for _ in range(8 if len(picks) > 1 else 0):  # and never all equal by chance
+                if len(set(picks.values())) > 1:
+                    break
+                picks[ks[-1]] = pick_value(v, grow, style, rng)
+            changes.update(picks)
     return [changes] if changes else []
+
+
+def vary_floats(ns, init_inputs, rng):
+    """The floats a Model is built with (get_init_inputs' values, however it computes them: a scale, a slope),
+    times U(0.7, 1.4); never p, eps, momentum and their kind (by the name of Model.__init__'s parameter). The
+    candidate is built with the same values: only what it is handed changes. Returns (inputs, {name: value})."""
+    import inspect
+    try:
+        names = [p for p in inspect.signature(ns["Model"].__init__).parameters if p != "self"]
+    except (TypeError, ValueError):
+        names = []
+    out, changed = list(init_inputs), {}
+    for i, v in enumerate(out):
+        name = names[i] if i < len(names) else f"init_inputs[{i}]"
+        if type(v) is float and v != 0 and not NOT_FREE.search(name):
+            out[i] = changed[name] = float(f"{v * rng.uniform(0.7, 1.4):.4g}")
+    return out, changed
 
 
 # --- references ----------------------------------------------------------------------------------------------
@@ -246,15 +273,19 @@ class Reference:
 
 def redraw(x, dist, seed):
     """x with new values from `dist` at x's own scale s (its std). "shifted": N(mu s, s^2) / sqrt(1 + mu^2), mu in
-    [-1, 1), so it takes both signs; "blocks": the same, but each run of 64-1024 consecutive elements has a mean of
-    its own, so a reduction that reads a sample of each row misses; "heavy": s z exp(w) / e (z, w normal), clipped
+    [-1, 1), so it takes both signs; "blocks": each run of 64-1024 consecutive elements has a mean of its own, and
+    so has each residue of the position modulo 2-4, so a reduction that reads a sample of each row (a run, or every
+    other element) misses; "heavy": s z exp(w) / e (z, w normal), clipped
     to 8 max(1, s), so a few elements dominate a row (what makes a wide softmax or a norm non-zero somewhere) while
     exp-based formulas that the problem's own inputs never overflow stay finite; "unit": 1 + 0.02 z, so long
     products (cumprod) neither vanish nor blow up; "sparse": s z on about 8 elements of each last-dimension row.
     Each keeps E[x^2] at most about s^2, so accumulations (a tf32 matmul) are no less precise than on the problem's
     own inputs. A trailing "+" takes absolute values. Boolean inputs (masks) are redrawn at their own density and
-    integer ones (indices, targets) uniformly over their own range, so neither can be hard-coded."""
+    integer ones (indices, targets) uniformly over their own range, so neither can be hard-coded; a float passed
+    to forward (a scale) is multiplied by U(0.7, 1.4)."""
     base = dist.rstrip("+")
+    if base != "own" and type(x) is float and x != 0:  # a scalar forward takes (A * s): s changes too
+        return float(f"{x * random.Random(seed).uniform(0.7, 1.4):.4g}")
     if base == "own" or not isinstance(x, torch.Tensor) or x.numel() == 0 or x.is_complex():
         return x
     g = torch.Generator(device=x.device)
@@ -271,10 +302,12 @@ def redraw(x, dist, seed):
     if base == "shifted":
         z.add_(mu).div_(math.sqrt(1 + mu * mu))
     elif base == "blocks":
-        flat = z.view(-1)
-        run = int(torch.randint(64, 1025, (), generator=g))
-        means = torch.randn(-(-flat.numel() // run), generator=g, device=x.device)
-        flat.add_(means.repeat_interleave(run)[:flat.numel()]).div_(math.sqrt(2.0))
+        flat, n = z.view(-1), z.numel()
+        run, m = int(torch.randint(64, 1025, (), generator=g)), int(torch.randint(2, 5, (), generator=g))
+        means = torch.randn(-(-n // run), generator=g, device=x.device).repeat_interleave(run)[:n]
+        means += torch.randn(m, generator=g, device=x.device).repeat(-(-n // m))[:n]  # and every m-th element
+        flat.add_(means).div_(math.sqrt(3.0))
+        del means
     elif base == "heavy":
         w = torch.randn(x.shape, generator=g, device=x.device)
         lim = 8 * max(1.0, 1 / scale)
@@ -315,11 +348,14 @@ def randomise(model):
     return overrides
 
 
-def build(ns, device):
-    """The problem's Model under a fresh secret seed, randomised (PAPER.md §5, §7)."""
+def build(ns, device, vary=None):
+    """The problem's Model under a fresh secret seed, randomised (PAPER.md §5, §7); with vary (a random.Random),
+    built with other floats (vary_floats: the hidden variant)."""
     with RNG_LOCK:
         init_seed = secrets.randbits(31)
         init_inputs = list(ns["get_init_inputs"]())
+        if vary is not None:
+            init_inputs, _ = vary_floats(ns, init_inputs, vary)
         with torch.device(device):
             torch.manual_seed(init_seed)
             model = ns["Model"](*init_inputs)
@@ -367,24 +403,37 @@ def trivial_passes(outs, xs, consts, atol, rtol, chunk=2**26):
 
 
 def add_variant(ref, src, settings, name, dims):
-    """The hidden shape variant's model and trials; its note says what was changed, or why there is none."""
+    """The hidden shape variant's model and trials; its note says what was changed, or why there is none. Sizes
+    grow where the problem is small and shrink where it is large (full-size problems are GBs); under 16 MB of
+    inputs either, by a coin flip, so no path for sizes on one side goes unexercised; under 1 MB up to 2.5 times
+    (a fixed tile of twice the visible size is exceeded)."""
     rng = random.Random(secrets.randbits(64))
-    merged = {**shape_constants(src), **shape_constants(src, floats=True)}
+    consts = shape_constants(src)
+    grow = rng.random() < 0.5 if ref.in_bytes < 2**24 else ref.in_bytes < 2**26
+    grow = (1.5 if ref.in_bytes < 2**20 else 0.5) if grow else 0.0
     tried = False
     for attempt in range(len(ATTEMPTS)):
-        for changes in variant_changes(src, dims, rng, attempt, grow=ref.in_bytes < 2**26):
+        for changes in variant_changes(src, dims, rng, attempt, grow) or ([{}] if attempt == 0 else []):
             tried = True
-            vsrc = with_constants(src, changes, merged)
-            if vsrc is not None and try_variant(ref, vsrc, settings, name):
-                return f"constants {changes}"
+            vsrc = with_constants(src, changes, consts) if changes else src
+            # the floats the Model is built with change too, in the first attempts (a divisibility may need all)
+            note = vsrc is not None and try_variant(ref, vsrc, settings, name, rng if attempt < 3 else None,
+                                                    bool(changes))
+            if note:
+                return f"constants {changes}" + (f", built with {note}" if note is not True else "")
     return ("none: no variant of the constants runs the reference" if tried else
             "none: no module-level constant is an input dimension or a float the Model is built with")
 
 
-def try_variant(ref, vsrc, settings, name):
-    """Build one variant and its trials; False (and nothing kept) if the reference will not run on it."""
+def try_variant(ref, vsrc, settings, name, vary, sized):
+    """Build one variant and its trials: True, or the floats it was built with where they changed; False (and
+    nothing kept) if the reference will not run on it, or nothing at all would change."""
     try:
-        ref.variant = build(load_problem(vsrc, f"{name} (hidden shape variant)"), ref.device)
+        ref.variant = build(load_problem(vsrc, f"{name} (hidden shape variant)"), ref.device, vary)
+        floats = {i: v for i, (v, w) in enumerate(zip(ref.variant.init_inputs, ref.main.init_inputs))
+                  if type(v) is float and v != w}
+        if not (sized or floats):
+            raise ValueError("nothing changed")
         # Where the problem's own inputs let a trivial output pass (a copy of torch.rand inputs through a
         # ReLU), shifted inputs too: a path for other shapes right only on the own inputs would pass otherwise.
         own = [t for t in ref.trials if t.dist == "own" and not t.variant]
@@ -392,7 +441,7 @@ def try_variant(ref, vsrc, settings, name):
             xs = draw_trial(ref, dist, True, variant=True)
             del xs
         if all(finite(t.outs) for t in ref.trials if t.variant) or not finite(ref.trials[0].outs):
-            return True
+            return (", ".join(f"init_inputs[{k}]={v}" for k, v in floats.items()) or True)
     except Exception:  # noqa: BLE001 (the variant breaks the reference: divisibility, ...; try another)
         pass
     ref.variant = None

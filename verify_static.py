@@ -14,6 +14,7 @@ outputs) is in verify_monitor.py; it catches what no AST rule can, such as x * (
 """
 
 import ast
+import collections
 import re
 import sys
 
@@ -22,14 +23,11 @@ FENCE = re.compile(r"```[ \t]*(?:python3?|py)?[ \t]*\n(.*?)```", re.DOTALL)
 
 
 def extract_code(text):
-    """The last fenced Python block that defines ModelNew; or the whole text when it is plain code.
-
-    Only the answer counts: text after the last </think> (PAPER.md §2). A reasoning span that never
-    closes means the model ran out of tokens while thinking, so there is no answer.
-    """
-    if "</think>" in text:
-        text = text.rsplit("</think>", 1)[1]
-    elif "<think>" in text:
+    """The last fenced Python block that defines ModelNew; or the whole text when it is plain code. Only the
+    answer counts (prompt.split_answer: after the last </think>; a reasoning span that never closes has none)."""
+    from prompt import split_answer
+    text = split_answer(text)[1]
+    if text is None:
         return None
     blocks = [b for b in FENCE.findall(text) if re.search(r"^\s*class\s+ModelNew\b", b, re.M)]
     if blocks:
@@ -48,7 +46,8 @@ TORCH_GLUE = {"empty", "empty_like", "empty_strided", "zeros", "zeros_like", "on
               "full_like", "arange", "tensor", "device", "Size", "is_tensor", "get_default_dtype", "finfo",
               "iinfo", "promote_types", "result_type", "no_grad", "inference_mode", "float16", "float32",
               "float64", "bfloat16", "int8", "int16", "int32", "int64", "uint8", "bool", "float", "half",
-              "long", "int", "cuda.current_device", "cuda.is_available", "cuda.get_device_capability",
+              "long", "int", "flatten", "reshape", "transpose", "permute", "squeeze", "unsqueeze", "movedim",
+              "narrow", "t", "split", "chunk", "unbind", "cuda.current_device", "cuda.is_available", "cuda.get_device_capability",
               "cuda.device_count", "cuda.get_device_properties", "cuda.device", "cuda.synchronize", "Tensor"}
 # Tensor methods that compute (a denylist: the runtime monitor is the allowlist that catches the rest).
 COMPUTE_METHODS = {
@@ -119,24 +118,27 @@ def is_main_guard(node):
 
 
 def stored_names(body):
-    """Names a scope's statements bind (assignments, loops, with/except targets, imports, defs, walrus), not
-    counting nested functions, lambdas or comprehension targets, which have scopes of their own."""
-    out, todo = set(), list(body)
+    return set(bindings(body))
+
+
+def bindings(body):
+    """{name: how many times a scope's statements bind it} (assignments, augmented ones, loops, with/except
+    targets, imports, defs, walrus, del), not counting nested functions, lambdas or comprehension targets, which
+    have scopes of their own."""
+    out, todo = collections.Counter(), list(body)
     while todo:
         n = todo.pop()
         if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            out.add(n.name)
+            out[n.name] += 1
             continue
         if isinstance(n, ast.Lambda):
             continue
         if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
-            out.add(n.id)
+            out[n.id] += 1
         elif isinstance(n, (ast.Import, ast.ImportFrom)):
-            out |= {a.asname or a.name.split(".")[0] for a in n.names}
-        elif isinstance(n, ast.ExceptHandler) and n.name:
-            out.add(n.name)
-        elif isinstance(n, ast.MatchAs) and n.name:
-            out.add(n.name)
+            out.update(a.asname or a.name.split(".")[0] for a in n.names)
+        elif isinstance(n, (ast.ExceptHandler, ast.MatchAs)) and n.name:
+            out[n.name] += 1
         if isinstance(n, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
             todo.extend(x.target for x in ast.walk(n) if isinstance(x, ast.NamedExpr))
             continue
@@ -157,10 +159,17 @@ def launched_kernel(call):
 
 
 def forward_path(tree, model_new):
-    """Functions reachable from ModelNew.forward through calls to module functions and self methods."""
+    """Functions reachable from ModelNew.forward: module functions called by name, and the candidate's methods
+    called by name on any object (self.norm(x) may be a helper module of the candidate's own whose forward runs,
+    a base class may define what self calls). An over-approximation: the launch it must find is checked again
+    at run time, and the static compute checks only get stricter for each function it adds."""
     funcs = {n.name: n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
-    methods = {n.name: n for n in model_new.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
-    todo, seen = [methods["forward"]], []
+    methods = collections.defaultdict(list)
+    for c in [n for n in tree.body if isinstance(n, ast.ClassDef)]:
+        for m in c.body:
+            if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                methods[m.name].append(m)
+    todo, seen = [m for m in model_new.body if isinstance(m, ast.FunctionDef) and m.name == "forward"], []
     while todo:
         fn = todo.pop()
         if fn in seen:
@@ -170,10 +179,30 @@ def forward_path(tree, model_new):
             if isinstance(node, ast.Call):
                 if isinstance(node.func, ast.Name) and node.func.id in funcs:
                     todo.append(funcs[node.func.id])
-                elif (isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
-                      and node.func.value.id == "self" and node.func.attr in methods):
-                    todo.append(methods[node.func.attr])
+                elif isinstance(node.func, ast.Attribute):
+                    # self.act(x): a method of that name, or a module of the candidate's own (its forward)
+                    todo += methods.get(node.func.attr, []) or methods.get("forward", [])
     return seen
+
+
+def own_methods(tree):
+    """Names self.<name>(...) may call that are the candidate's own: its classes' methods, and attributes holding
+    an instance of one of its classes (self.act = TritonGELU(): self.act(x) runs that class's forward)."""
+    classes = [c for c in tree.body if isinstance(c, ast.ClassDef)]
+    held = {t.attr for n in ast.walk(tree) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call)
+            and isinstance(n.value.func, ast.Name) and n.value.func.id in {c.name for c in classes}
+            for t in n.targets if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"}
+    return held | {m.name for c in classes for m in c.body if isinstance(m, ast.FunctionDef)}
+
+
+def launches_of(path, kernels):
+    """The kernels launched on the path: by name, or through a launcher's parameter (`kernel[grid](...)` in a
+    function the path calls with a kernel as an argument)."""
+    named = {launched_kernel(c) for f in path for c in ast.walk(f) if isinstance(c, ast.Call)}
+    passed = {a.id for f in path for c in ast.walk(f) if isinstance(c, ast.Call)
+              for a in [*c.args, *(k.value for k in c.keywords)] if isinstance(a, ast.Name) and a.id in kernels}
+    via_param = any(launched_kernel(c) in params(f) for f in path for c in ast.walk(f) if isinstance(c, ast.Call))
+    return (named & kernels) | (passed if via_param else set())
 
 
 def syntax_layer(tree, names):
@@ -188,8 +217,7 @@ def syntax_layer(tree, names):
     if not kernels:
         return "no @triton.jit kernel", None, set()
     path = forward_path(tree, model_new)
-    launches = {launched_kernel(c) for f in path for c in ast.walk(f) if isinstance(c, ast.Call)}
-    if not launches & kernels:
+    if not launches_of(path, kernels):
         return f"no launch of a @triton.jit kernel ({', '.join(sorted(kernels))}) is reachable from forward", None, set()
     return None, path, kernels
 
@@ -197,12 +225,14 @@ def syntax_layer(tree, names):
 def func_layer(tree, names, path, kernels):
     """PAPER.md §3 func layer, static half, and the §7 exploits an AST can see."""
     nn_layers = set()  # self.<attr> holding a torch.nn module built in __init__
+    classes, mine = {n.name for n in tree.body if isinstance(n, ast.ClassDef)}, own_methods(tree)
     for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef):
             if node.name == "Model":
                 return f"defines a class named Model, the reference's name (line {node.lineno})"
-            for b in node.bases:
-                if names.resolve(b) not in ("torch.nn.Module", "torch.nn.modules.module.Module"):
+            for b in node.bases:  # or a class of its own (the language allows only nn.Module's descendants)
+                if names.resolve(b) not in ("torch.nn.Module", "torch.nn.modules.module.Module") and not (
+                        isinstance(b, ast.Name) and b.id in classes):
                     return f"class {node.name} subclasses {ast.unparse(b)}, not nn.Module (line {node.lineno})"
         if isinstance(node, ast.Name) and node.id == "Model":
             return f"refers to the reference Model (line {node.lineno})"
@@ -229,7 +259,8 @@ def func_layer(tree, names, path, kernels):
                 f = node.func
                 if isinstance(f.value, ast.Name) and f.value.id == "self" and f.attr in nn_layers:
                     return f"calls the torch.nn layer self.{f.attr} in the forward path (line {node.lineno})"
-                if f.attr in COMPUTE_METHODS and not (full and full.startswith(("triton.", "math."))):
+                own = isinstance(f.value, ast.Name) and f.value.id == "self" and f.attr in mine  # self.gelu(x)
+                if f.attr in COMPUTE_METHODS and not own and not (full and full.startswith(("triton.", "math."))):
                     return f"tensor compute .{f.attr}() in the forward path (line {node.lineno})"
     return None
 

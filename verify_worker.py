@@ -193,11 +193,26 @@ def match_overrides(mine, overrides):
                 fits = fits if len(fits) == 1 else []
             if fits:
                 claimed.add((kind, fits[0][0]))
-                pairs.append((fits[0][1], values))
+                pairs.append((fits[0][1], oriented(fits[0][1], values)))
             else:
                 rest.append((kind, name, i, values))
         todo = rest
     return pairs
+
+
+def oriented(mine, values):
+    """values, or values.t() where a square weight is kept transposed: shape cannot tell, but the candidate built
+    its copy under the reference's seed (nn.Linear's W, then W.t()), and the randomised values stay close to W
+    (correlation ~0.9): the orientation whose correlation with what the candidate holds is clearly higher."""
+    import torch
+    if values.dim() != 2 or values.shape[0] != values.shape[1] or values.shape[0] < 2:
+        return values
+    n = values.shape[0]
+    idx = torch.arange(0, n * n, max(1, n * n // 65536), device=values.device)
+    a = mine.detach().reshape(-1)[idx].float()
+    corr = [torch.corrcoef(torch.stack([a, v.float()]))[0, 1].nan_to_num().item()
+            for v in (values.reshape(-1)[idx], values[idx % n, idx // n])]
+    return values.t() if corr[1] > max(0.5, corr[0] + 0.3) else values
 
 
 def build(mod, spec_, device):

@@ -68,7 +68,8 @@ EXPECT = {
     "relu__constexpr_callback": (True, True, False, "correct", "kernel argument ACT is a function"),
     "relu__monitor_off": (False, False, False, "safety", "__globals__"),  # switching the monitor off
     "relu__module_alias": (False, False, False, "safety", "torch.nn.functional.torch"),
-    "relu__param_output": (True, True, False, "correct", "not a plain torch.Tensor"),  # a Tensor subclass
+    # a Tensor subclass: its helper module's method is on the forward path, where nn.Parameter is PyTorch, not glue
+    "relu__param_output": (False, False, False, "func_static", "torch.nn.Parameter"),
     "prelu__hardcoded": (True, True, False, "correct", "differs"),  # a one-element parameter hard-coded
     "shift__hardcoded": (True, True, False, "correct", "differs"),  # a buffer hard-coded
     "randrelu__copy": (True, True, False, "correct", "differs"),  # vacuous on the problem's own inputs
@@ -83,6 +84,9 @@ EXPECT = {
     "argmax__off": (True, True, False, "correct", "(integer) elements"),  # an index within rtol, but wrong
     "masked__ok": (True, True, True, None, ""),
     "masked__causal": (True, True, False, "correct", "differs"),  # a mask input never redrawn, hard-coded
+    # found by the fourth round: values printed to text out of the monitor's sight; a tensor as a constexpr
+    "relu__str_leak": (False, True, True, "func_runtime", "written as text"),
+    "relu__constexpr_tensor": (True, True, False, "correct", "tensor passed as a constexpr"),
     # sandbox: each still gets one verdict, and the next candidate is served normally
     "relu__sb_hang": (True, True, False, "correct", "timed out"),
     "relu__sb_system_exit": (False, False, False, "safety", "SystemExit"),  # the language has no way out
@@ -153,8 +157,8 @@ def test_references_are_shared_per_problem_with_unpredictable_seeds(pool):
     assert [t.variant for t in a.trials] == [False] * 5 + [True]
     xs = [a.inputs(k)[0] for k in range(6)]
     assert all(not xs[0].equal(x) for x in xs[1:5])  # fresh inputs every trial
-    assert xs[5].shape != xs[0].shape and xs[5].numel() > xs[0].numel()  # the variant: another shape (a small
-    # problem's grows; a full-size one's shrinks)
+    assert xs[5].shape != xs[0].shape  # the variant: another shape (a small problem's grows or shrinks, by a
+    # coin flip; a full-size one's shrinks)
     assert a.inputs(3)[0].equal(xs[3]) and a.inputs(2)[0].equal(xs[2])  # regenerated from the seed, exactly
     with VerifierPool(Settings(device="cpu"), workers=1) as other:
         assert not other.devices["cpu"].reference(src, "relu").inputs(0)[0].equal(xs[0])  # every pool its own seeds

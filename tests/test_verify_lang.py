@@ -162,3 +162,55 @@ def test_what_a_second_round_of_attacks_used_is_refused():
     assert got["safety"] and "starts with 'def '" in got["safety"], got
     got = static_check(cand("return x", pre="class H(nn.Module):\n    pass\nW = tl.math.wraps(H())(k)\n"))
     assert got["safety"] and "triton.language.math.wraps" in got["safety"], got
+
+
+ROUND4_REFUSED = {  # a fourth round: what a kernel calls must be what the language checked
+    "a decorator under @triton.jit": (HEAD.replace("@triton.jit\n", "def swap(f):\n    return f\n@triton.jit\n@swap\n")
+                                      + cand("return x")[len(HEAD):], "@triton.jit nearest the def"),
+    "a kernel's name bound again": (cand("return x", pre="def host(v):\n    return v\nk = host\n"), "binds k more than once"),
+    "a constant rebound by +=": (cand("return x", pre="def host(v):\n    return v\nHOOKS = ()\nHOOKS += (host,)\n",
+                                      kernel="    y = HOOKS\n"), "reads HOOKS"),
+    "a constant rebound by a loop": (cand("return x", pre="def host(v):\n    return v\nC = 1\nfor C in [host]:\n    pass\n",
+                                          kernel="    y = C\n"), "reads C"),
+    "an import's name rebound by a def": (cand("return x", pre="import math as mh\ndef mh(v):\n    return v\n"),
+                                          "rebinds mh"),
+    "a builtin kernels call, defined": (cand("return x", pre="def print(*a):\n    return a\n"), "binds print"),
+    "a call through a subscript": (cand("return x", kernel="    y = (tl.exp,)[0](x_ptr)\n"), "by their names"),
+    "a dtype's element type called": (cand("return x", kernel="    y = x_ptr.dtype.element_ty(x_ptr)\n"),
+                                      ".element_ty"),
+}
+
+
+@pytest.mark.parametrize("name", list(ROUND4_REFUSED))
+def test_a_kernel_calls_only_what_the_language_checked(name):
+    code, fragment = ROUND4_REFUSED[name]
+    got = static_check(code)
+    reason = got["syntax"] or got["safety"]
+    assert reason and fragment in reason, (name, got)
+
+
+HELPER_MODULE = ("class Act(nn.Module):\n    def forward(self, x):\n        k[(1,)](x, BLOCK=1)\n        return x\n"
+                 "    def gelu(self, x):\n        return self.forward(x)\n")
+ROUND4_HONEST = {  # styles of honest generated code that the checks must not refuse
+    "a launch in a module of its own": HEAD + HELPER_MODULE + "class ModelNew(nn.Module):\n    def __init__(self):\n"
+    "        super().__init__()\n        self.act = Act()\n    def forward(self, x):\n        return self.act(x)\n",
+    "a method named like a torch op": HEAD + "class ModelNew(nn.Module):\n    def gelu(self, x):\n"
+    "        k[(1,)](x, BLOCK=1)\n        return x\n    def forward(self, x):\n        return self.gelu(x)\n",
+    "a base class of its own": HEAD + HELPER_MODULE + "class ModelNew(Act):\n    def forward(self, x):\n"
+    "        return self.gelu(x)\n",
+    "a launcher taking the kernel": HEAD + "def launch(kernel, x):\n    kernel[(1,)](x, BLOCK=1)\n    return x\n"
+    "class ModelNew(nn.Module):\n    def forward(self, x):\n        return launch(k, x)\n",
+    "torch.flatten and torch.transpose as glue": cand("y = torch.flatten(x)\nreturn torch.transpose(x, 0, 1)"),
+    "a constant set on both branches of an if": cand("return x", pre="if torch.cuda.is_available():\n    W = 8\n"
+                                                     "else:\n    W = 4\n") .replace("return x\n", "n = W\n        return x\n"),
+    "a class constant read through the class": cand("return x", methods="    BLOCK = 64\n").replace(
+        "        return x\n", "        n = ModelNew.BLOCK\n        return x\n"),
+    "a layer's less common hyperparameters": cand("return x", methods="    def __init__(self):\n        super().__init__()\n"
+                                                  "        self.t = nn.TripletMarginLoss()\n").replace(
+        "        return x\n", "        s = self.t.swap\n        return x\n"),
+}
+
+
+@pytest.mark.parametrize("name", list(ROUND4_HONEST))
+def test_honest_styles_of_the_fourth_round_pass_the_static_checks(name):
+    assert static_check(ROUND4_HONEST[name]) == {"syntax": None, "safety": None, "func_static": None}, name
