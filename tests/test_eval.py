@@ -103,7 +103,7 @@ def test_eval_samples_from_a_checkpoint(tiny, tmp_path):
 
 
 def test_copy_errors_classifies_where_an_expression_answer_goes_wrong(tmp_path):
-    """bench/copy_errors.py on real held-out tasks and corpus-format completions: a right answer, a misquoted
+    """dev/copy_errors.py on real held-out tasks and corpus-format completions: a right answer, a misquoted
     operator, a quoted-right but miscopied constant, a verdict that disagrees with matching text, no quote at all,
     and a task that is not an expression (skipped); a row without a verdict, or of a task not in --tasks, names its
     file and line."""
@@ -119,7 +119,7 @@ def test_copy_errors_classifies_where_an_expression_answer_goes_wrong(tmp_path):
             (t.name, "no plan here", False), (mm.name, solution(mm.row, random.Random(0)), False)]
     p = tmp_path / "results.jsonl"
     p.write_text("".join(json.dumps({"task": n, "text": x, "robust": {"valid": True, "correct": ok}}) + "\n" for n, x, ok in rows))
-    r = subprocess.run([sys.executable, "bench/copy_errors.py", str(p), "--show"], cwd=ROOT, capture_output=True,
+    r = subprocess.run([sys.executable, "dev/copy_errors.py", str(p), "--show"], cwd=ROOT, capture_output=True,
                        text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     table = {ln.split(" | ")[0].strip("| "): ln.split(" | ")[1].strip(" |") for ln in r.stdout.splitlines()
@@ -128,10 +128,10 @@ def test_copy_errors_classifies_where_an_expression_answer_goes_wrong(tmp_path):
                      "unparsed": "1", "wrong": "1", "total": "5"}
     assert "quoted    torch.relu(torch.clamp(x * 2.0, min=-0.5, max=1.0))" in r.stdout
     p.write_text(json.dumps({"task": t.name, "text": good}) + "\n")
-    r = subprocess.run([sys.executable, "bench/copy_errors.py", str(p)], cwd=ROOT, capture_output=True, text=True,
+    r = subprocess.run([sys.executable, "dev/copy_errors.py", str(p)], cwd=ROOT, capture_output=True, text=True,
                        timeout=120)
     assert r.returncode == 2 and f"{p}:1" in r.stderr and "robust" in r.stderr, r.stderr
     p.write_text(json.dumps({"task": "999_not_a_suite_task", "text": good, "robust": {"valid": True, "correct": False}}) + "\n")
-    r = subprocess.run([sys.executable, "bench/copy_errors.py", str(p)], cwd=ROOT, capture_output=True, text=True,
+    r = subprocess.run([sys.executable, "dev/copy_errors.py", str(p)], cwd=ROOT, capture_output=True, text=True,
                        timeout=120)
     assert r.returncode == 2 and f"{p}:1: task '999_not_a_suite_task' is not in --tasks embedded" in r.stderr, r.stderr

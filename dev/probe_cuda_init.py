@@ -3,8 +3,8 @@ Does creating a CUDA context serialise across processes? The verifier forks one 
 child's first CUDA call creates a context (verify_worker.run_child); this times that step in N forked children
 started together, as the pool's slots do.
 
-    python bench/probe_cuda_init.py                  # N = 1, 2, 4, 8, 15
-    python bench/probe_cuda_init.py --n 1,15 --reps 3
+    python dev/probe_cuda_init.py                  # N = 1, 2, 4, 8, 15
+    python dev/probe_cuda_init.py --n 1,15 --reps 3
 
 Per N: the median seconds a child spends in set_device + memory fraction + first allocation, and the wall time
 for all N. Wall ~ N x the one-child time means the driver serialises context creation.

@@ -4,8 +4,8 @@ the kernel compute something other than what the plan quoted? And which token di
 a constant or a function? CPU only; reads eval.py's results.jsonl.
 
     python eval.py --ckpt sft.pt --n 1 --k 1 --temperature 0 --out_dir runs/sft_greedy
-    python bench/copy_errors.py runs/sft_greedy/results.jsonl                      # embedded held-out tasks
-    python bench/copy_errors.py runs/sft_greedy/results.jsonl runs/rl_greedy/results.jsonl --tasks heldout245.jsonl
+    python dev/copy_errors.py runs/sft_greedy/results.jsonl                      # embedded held-out tasks
+    python dev/copy_errors.py runs/sft_greedy/results.jsonl runs/rl_greedy/results.jsonl --tasks heldout245.jsonl
 
 A task counts if its forward returns one expression that data/exprs.py transliterates to Triton (the suite's
 generated tasks, `--fresh` ones, and named ops such as torch.minimum(a, b)). The plan's quote is the text after

@@ -1,7 +1,7 @@
 """
 What a fresh process pays before its first Triton launch: the cost verify.py's sandbox pays once per candidate.
 
-    python bench/triton_startup.py
+    python dev/triton_startup.py
 
 Each line is measured in a new process: imports, the NVIDIA backend's driver utilities, CUDA context, and the
 first launch of a small kernel with a cold and then a warm compile cache.

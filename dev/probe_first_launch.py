@@ -2,7 +2,7 @@
 Where a sandboxed candidate's first forward spends its time: fresh process vs under verify_worker's monitors
 vs forked from a zygote that imported torch and triton, as verify.py's children are.
 
-    python bench/probe_first_launch.py
+    python dev/probe_first_launch.py
 
 Each case is a cold process: it shows what the first use of the monitors costs, the cost that
 verify_worker.py's zygote now pays once before it forks.

@@ -3,10 +3,10 @@
 # machine, one GPU per arm round-robin (all on GPU 0 of a one-GPU machine), verified on the GPU with timing, so
 # R_speedup and HRD's plan signal are live. Held-out greedy correct@1 (and fast1) before RL is each arm's step-0 eval.
 #
-#     bash bench/rl_small.sh                                   # SFT, then hrd, uniform, uniform_alpha for 20 steps
-#     STEPS=10 ARMS="hrd" bash bench/rl_small.sh                # one arm
-#     DIR=$OUT CKPTS=/tmp/rl RL_SECONDS=480 bash bench/rl_small.sh   # on the device machine, one call
-#     DIR=$OUT CKPTS=/tmp/rl RL_SECONDS=480 bash bench/rl_small.sh   # ...the same again: SFT is kept, arms resume
+#     bash dev/rl_small.sh                                   # SFT, then hrd, uniform, uniform_alpha for 20 steps
+#     STEPS=10 ARMS="hrd" bash dev/rl_small.sh                # one arm
+#     DIR=$OUT CKPTS=/tmp/rl RL_SECONDS=480 bash dev/rl_small.sh   # on the device machine, one call
+#     DIR=$OUT CKPTS=/tmp/rl RL_SECONDS=480 bash dev/rl_small.sh   # ...the same again: SFT is kept, arms resume
 #
 # Held out: the suite's 45 held-out tasks plus EVAL_FRESH unseen generated ones (data/suite.py --fresh at seed 3
 # --with_heldout: neither the SFT corpus nor the train split has them), written to DIR/eval.jsonl. EVAL=embedded

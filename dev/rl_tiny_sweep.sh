@@ -3,8 +3,8 @@
 # Triton's interpreter on the CPU cores (--verify_device cpu, so R_correct only), each run scored every EVERY steps
 # on a held-out set wider than the suite's 45 (the suite's 45 + 200 unseen generated tasks, as in rl_small.sh).
 #
-#     CKPT=sft.pt CONFIGS='run base; run b16 --batch_prompts 16 --lr 6e-5' bash bench/rl_tiny_sweep.sh
-#     CKPT=runs/carry/sft.pt DIR=$OUT CKPTS=/tmp/rl SECONDS_EACH=520 W=3 CONFIGS='run s0; run s1 --seed 1' bash bench/rl_tiny_sweep.sh
+#     CKPT=sft.pt CONFIGS='run base; run b16 --batch_prompts 16 --lr 6e-5' bash dev/rl_tiny_sweep.sh
+#     CKPT=runs/carry/sft.pt DIR=$OUT CKPTS=/tmp/rl SECONDS_EACH=520 W=3 CONFIGS='run s0; run s1 --seed 1' bash dev/rl_tiny_sweep.sh
 #
 # CONFIGS is a list of `run NAME [train_rl.py flags]`; each run's flags are added to the tiny preset's (train_rl.py
 # --ckpt CKPT --verify_device cpu --workers W), and all runs start at once. SECONDS_EACH bounds each run (timeout),
