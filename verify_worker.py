@@ -428,7 +428,7 @@ def zygote(fd, device):
         import triton.compiler.compiler  # noqa: F401
         import triton.runtime.build  # noqa: F401
     # Entering a TorchDispatchMode the first time imports a good part of torch (seconds, measured by
-    # bench/probe_first_launch.py): do it once here, on the CPU, so no child pays it.
+    # dev/probe_first_launch.py): do it once here, on the CPU, so no child pays it.
     with op_recorder()():
         torch.ones(2).add(1)
     if device.startswith("cuda") and torch.cuda.is_initialized():
