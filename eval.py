@@ -23,7 +23,7 @@ from pathlib import Path
 
 import torch
 
-from model import InputError, read_jsonl
+from common import InputError, read_jsonl
 
 # fmt: off
 ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -227,6 +227,6 @@ def sample(args, tasks):
 
 
 if __name__ == "__main__":
-    from model import main_guard
+    from common import main_guard
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     main_guard(main)

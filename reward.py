@@ -151,7 +151,7 @@ def main():
     ap.add_argument("--clip", type=float, default=2.0, help="speedup clip; R_speedup is 0 without timing (CPU)")
     ap.add_argument("--no_std", action="store_true", help="skip the std division (Dr. GRPO)")
     args = ap.parse_args()
-    from model import InputError
+    from common import InputError
     rows = []
     for n, line in enumerate(open(args.verdicts, encoding="utf-8"), 1):
         if line.strip():
@@ -170,5 +170,5 @@ def main():
 
 
 if __name__ == "__main__":
-    from model import main_guard
+    from common import main_guard
     main_guard(main)

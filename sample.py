@@ -374,5 +374,5 @@ def main():
 
 
 if __name__ == "__main__":
-    from model import main_guard
+    from common import main_guard
     main_guard(main)

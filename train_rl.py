@@ -37,7 +37,7 @@ from dataclasses import dataclass
 import torch
 import torch.distributed as dist
 
-from model import InputError
+from common import InputError
 from reward import KINDS, policy_loss, plan_code_masks, reward_terms, token_advantages
 
 # fmt: off
@@ -511,5 +511,5 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    from model import main_guard
+    from common import main_guard
     main_guard(main)

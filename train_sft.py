@@ -348,5 +348,5 @@ def save(model, tok, opt, step, args, fsdp, master):
 
 
 if __name__ == "__main__":
-    from model import main_guard
+    from common import main_guard
     main_guard(main)

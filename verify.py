@@ -496,13 +496,13 @@ def read_text(path, what, where=""):
     try:
         return Path(path).read_text(encoding="utf-8")
     except OSError as e:
-        from model import InputError
+        from common import InputError
         raise InputError(f"{where}cannot read {what} {path}: {e.strerror}") from e
 
 
 def batch_pairs(path):
     """JSONL rows {"problem": path or source, "candidate": path or text}, checked before any work."""
-    from model import InputError
+    from common import InputError
     pairs, names = [], []
     text = read_text(path, "batch file")
     for n, line in enumerate(text.splitlines(), 1):
@@ -524,7 +524,7 @@ def batch_pairs(path):
 
 def main():
     args = build_parser().parse_args()
-    from model import InputError
+    from common import InputError
     if args.batch is None and not args.audit and not (args.problem and args.candidate):
         raise InputError("give PROBLEM and CANDIDATE, --batch FILE, or --audit --tasks SRC")
     if args.audit and not args.tasks:
@@ -562,7 +562,7 @@ def main():
 
 
 def dists_flag(text):
-    from model import InputError
+    from common import InputError
     names = tuple(x.strip() for x in text.split(",") if x.strip())
     bad = [x for x in names if x not in NAMED_DISTS]
     if bad or not names:
@@ -605,5 +605,5 @@ def audit(args, s):
 
 
 if __name__ == "__main__":
-    from model import main_guard
+    from common import main_guard
     main_guard(main)

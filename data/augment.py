@@ -24,7 +24,7 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 import torch  # noqa: E402
 
-from model import main_guard  # noqa: E402
+from common import main_guard  # noqa: E402
 from tasks import Task, load_tasks  # noqa: E402
 from verify_ref import shape_constants, with_constants  # noqa: E402 (one home: the verifier's hidden variant)
 

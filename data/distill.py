@@ -26,7 +26,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
-from model import InputError, main_guard  # noqa: E402
+from common import InputError, main_guard  # noqa: E402
 from tasks import load_tasks  # noqa: E402
 
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
-from model import InputError, main_guard, read_jsonl  # noqa: E402
+from common import InputError, main_guard, read_jsonl  # noqa: E402
 
 SUITE = HERE / "suite.jsonl"
 REQUIRED = ("Model", "get_inputs", "get_init_inputs")

@@ -25,7 +25,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from data.exprs import to_triton  # noqa: E402
 from data.solutions import forward_expr  # noqa: E402
 from data.tasks import load_tasks  # noqa: E402
-from model import InputError, read_jsonl  # noqa: E402
+from common import InputError, read_jsonl  # noqa: E402
 
 TOKEN = re.compile(r"\d+\.\d+|\d+|\w+|\S")
 
@@ -114,5 +114,5 @@ def main():
 
 
 if __name__ == "__main__":
-    from model import main_guard
+    from common import main_guard
     main_guard(main)

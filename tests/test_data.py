@@ -15,7 +15,7 @@ from conftest import ROOT, kernelbench_rows
 sys.path.insert(0, str(ROOT / "data"))
 import augment  # noqa: E402
 import suite  # noqa: E402
-from model import InputError  # noqa: E402
+from common import InputError  # noqa: E402
 from solutions import forward_expr, solution  # noqa: E402
 from tasks import load_tasks, row_task  # noqa: E402
 from verify import Settings, VerifierPool  # noqa: E402

@@ -11,7 +11,7 @@ from conftest import ROOT
 SCRIPTS = ["train_sft.py", "train_rl.py", "verify.py", "reward.py", "sample.py", "eval.py"]
 
 
-HELPERS = ["model.py", "prompt.py", "sample_kernels.py", "verify_static.py", "verify_worker.py", "verify_ref.py",
+HELPERS = ["common.py", "model.py", "prompt.py", "sample_kernels.py", "verify_static.py", "verify_worker.py", "verify_ref.py",
            "verify_lang.py", "verify_kernel.py", "verify_judge.py", "verify_wire.py", "verify_monitor.py", "data/train_tokenizer.py",
            "data/suite.py", "data/solutions.py", "data/corpus.py", "data/tasks.py", "data/augment.py", "data/distill.py",
            "bench/bench_verify.py", "dev/triton_startup.py", "dev/probe_first_launch.py", "bench/bench_sampler.py",

@@ -13,7 +13,7 @@ import torch
 
 from conftest import ROOT
 from model import read_checkpoint, save_checkpoint
-from model import InputError
+from common import InputError
 from reward import policy_loss
 from train_rl import main, response_logprobs, verify_distinct
 

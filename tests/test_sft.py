@@ -48,7 +48,7 @@ def test_a_bad_flag_stops_the_run_naming_it(tmp_path, flags, why):
 
 
 def test_too_long_rows_are_refused(tiny, tmp_path):
-    from model import InputError
+    from common import InputError
     f = tmp_path / "d.jsonl"
     f.write_text("\n".join(sft_rows(3)) + "\n")
     with pytest.raises(InputError, match=r"d.jsonl:1: \d+ tokens, over --max_len 100"):
