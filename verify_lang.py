@@ -443,6 +443,8 @@ class Checker(ast.NodeVisitor):
         if full == "torch.nn.Module.__init__":
             return
         obj = getattr(sys.modules.get(mod), member, None)
+        if mod.startswith("triton.language") and callable(obj) and not isinstance(obj, type) and not self.decorating:
+            self.fail(node, f"uses {full} outside a kernel: triton.language's functions run only in kernels")
         if rest and isinstance(obj, type):
             self.fail(node, f"uses {full}: attributes of a library class are not allowed")
         for a in rest:

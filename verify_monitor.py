@@ -65,13 +65,15 @@ def storage_of(t):
 
 def outside_kernel(fn):
     """A candidate callable that Triton calls during a launch (the grid function) is the candidate's code, not
-    the kernel: what it computes is recorded."""
-    def call(*a, **k):
-        depth, MON.exempt = MON.exempt, 0
+    the kernel: what it computes is recorded, and in the interpreter (where triton.language's functions already
+    run on the launch's arguments) it may touch no memory and call no @triton.jit function."""
+    def call(*a, **k):  # and not in a kernel: no memory a launch was handed, no @triton.jit helper to call
+        saved = MON.exempt, MON.in_kernel, MON.ranges
+        MON.exempt, MON.in_kernel, MON.ranges = 0, 0, []
         try:
             return fn(*a, **k)
         finally:
-            MON.exempt = depth
+            MON.exempt, MON.in_kernel, MON.ranges = saved
     return call
 
 

@@ -87,6 +87,8 @@ EXPECT = {
     # found by the fourth round: values printed to text out of the monitor's sight; a tensor as a constexpr
     "relu__str_leak": (False, True, True, "func_runtime", "written as text"),
     "relu__constexpr_tensor": (True, True, False, "correct", "tensor passed as a constexpr"),
+    # the fifth round: kernel code run from the grid function, inside the interpreter's launch
+    "relu__grid_jit_call": (True, True, False, "correct", "may only be called from a kernel"),
     # sandbox: each still gets one verdict, and the next candidate is served normally
     "relu__sb_hang": (True, True, False, "correct", "timed out"),
     "relu__sb_system_exit": (False, False, False, "safety", "SystemExit"),  # the language has no way out
@@ -476,7 +478,6 @@ def test_an_output_the_reference_does_not_repeat_is_compared_by_shape_only():
     """A running mean that each call updates: its value depends on how many calls came before, which the
     candidate's process cannot share with ours, so it is checked by shape and dtype only (and the problem is
     degenerate: no reward); the batch-normalised output repeats itself and is compared as always."""
-    import torch
     from verify_ref import compare, make_reference
     s = Settings(device="cpu")
     ref = make_reference(STATEFUL, s, "stateful")
