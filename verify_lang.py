@@ -208,6 +208,10 @@ def is_const(node, consts, names):
     return False
 
 
+def is_literal(node):
+    return isinstance(node, ast.Constant) or isinstance(node, (ast.List, ast.Tuple)) and all(map(is_literal, node.elts))
+
+
 def module_facts(tree, names):
     """What the rules need to know about the whole module before walking it."""
     f = types.SimpleNamespace(kernels=set(), classes=set(), consts=set(), own=set(), guards=set(), class_consts={})
@@ -368,6 +372,9 @@ class Checker(ast.NodeVisitor):
             self.decorating = False
             if isinstance(d, ast.Call):
                 self.check_keywords(d)
+                if decorator_path(d, self.names) in ("triton.jit", "triton.language.jit") and not all(
+                        is_literal(a) for a in [*d.args, *(k.value for k in d.keywords)]):
+                    self.fail(d, "@triton.jit's arguments must be literals (a name there becomes a kernel's default)")
                 for a in [*d.args, *d.keywords]:
                     self.visit(a)
         for d in node.args.defaults + [d for d in node.args.kw_defaults if d is not None]:

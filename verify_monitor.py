@@ -44,6 +44,7 @@ class Monitor:
         self.compile_only = False  # run_compile: Triton kernels compile and load but do not launch
         self.in_kernel = 0  # launches in progress (CPU path only): a @triton.jit helper may be called only there
         self.exempt = 0  # inside the interpreter's own host copies of a launch's arguments: not the candidate's ops
+        self.stores_seen = False  # the interpreter: kernel_storages holds what kernels stored to, not all handed
         self.poison = True  # fill fresh allocations with NaN (off while timing)
         self.launches = 0
         self.compute_ops = []
@@ -153,6 +154,7 @@ def install_triton_hooks(interpret):
         return text(self, *a, **k)
     torch._tensor_str._str = as_text
     classes = [jit.JITFunction]
+    MON.stores_seen = interpret
     if interpret:
         from triton.runtime import autotuner, interpreter
         classes.append(interpreter.InterpretedFunction)
@@ -178,8 +180,8 @@ def install_triton_hooks(interpret):
                 return kernel
             if MON.active and not kwargs.get("warmup", False):
                 MON.launches += 1
-                for a in list(args) + list(launch_args.values()):
-                    if isinstance(a, torch.Tensor):
+                for a in list(args) + list(launch_args.values()) if not interpret else []:
+                    if isinstance(a, torch.Tensor):  # on a GPU: handed to a kernel (its stores are not seen)
                         MON.kernel_storages.add(storage_of(a))
             if not interpret:
                 return _orig(self, *args, **kwargs)
@@ -218,7 +220,7 @@ def compile_apart(self, transformed_ast):
     from triton.runtime import interpreter
     code = compile(transformed_ast, filename=self.filename, mode="exec")
     scope = {**vars(interpreter), **self.fn.__globals__}
-    local = dict(self.kwargs)
+    local = {}  # not Triton's jit keywords: a default naming one would bind the object passed there
     exec(code, scope, local)
     return local[self.fn.__name__]
 
@@ -247,13 +249,18 @@ class CheckedMemory:
         return getattr(self.raw, name)
 
     @staticmethod
-    def check(ptrs, mask, itemsize):
+    def check(ptrs, mask, itemsize, store=False):
+        """Every address inside a handed tensor; a storage that a store reached counts as written by a kernel
+        (the interpreter's account of what a launch wrote: one handed to a kernel that stores nothing is not)."""
         import numpy as np
         p = np.broadcast_to(np.asarray(ptrs, dtype=np.uint64), np.broadcast_shapes(np.shape(ptrs), np.shape(mask)))
         p = p[np.broadcast_to(np.asarray(mask, dtype=bool), p.shape)]
         ok = np.zeros(p.shape, dtype=bool)
         for lo, hi in MON.ranges:
-            ok |= (p >= lo) & (p + itemsize <= hi)
+            inside = (p >= lo) & (p + itemsize <= hi)
+            ok |= inside
+            if store and MON.active and inside.any():
+                MON.kernel_storages.add(lo)
         if not ok.all():
             raise RuntimeError("a kernel accessed memory outside the tensors it was handed")
 
@@ -262,15 +269,15 @@ class CheckedMemory:
         return self.raw.load(ptrs, mask, other, dtype)
 
     def store(self, ptrs, value, mask):
-        self.check(ptrs, mask, value.dtype.itemsize)
+        self.check(ptrs, mask, value.dtype.itemsize, store=True)
         return self.raw.store(ptrs, value, mask)
 
     def atomic_cas(self, ptrs, cmp, val, sem):
-        self.check(ptrs, True, val.dtype.itemsize)
+        self.check(ptrs, True, val.dtype.itemsize, store=True)
         return self.raw.atomic_cas(ptrs, cmp, val, sem)
 
     def atomic_rmw(self, op, ptrs, val, mask, sem):
-        self.check(ptrs, mask, val.dtype.itemsize)
+        self.check(ptrs, mask, val.dtype.itemsize, store=True)
         return self.raw.atomic_rmw(op, ptrs, val, mask, sem)
 
 
@@ -300,7 +307,7 @@ def op_recorder():
         def __torch_dispatch__(self, func, types, args=(), kwargs=None):
             watching = MON.active and not MON.exempt
             name = func.overloadpacket.__name__
-            if watching and name not in GLUE_OPS:
+            if watching and (name not in GLUE_OPS or computes(func, name, args, kwargs or {})):
                 MON.compute_ops.append(str(func))  # before it runs: an op may do its work and then raise
             out = func(*args, **(kwargs or {}))
             if watching:
@@ -315,6 +322,25 @@ def op_recorder():
             return out
 
     return OpRecorder
+
+
+def computes(func, name, args, kwargs):
+    """A glue op that does work all the same: a cast from floating point to integers or booleans (it rounds or
+    tests), a view of another dtype (it reinterprets bits), and a copy into a tensor a kernel wrote from one no
+    kernel wrote (the answer then comes from the copy, not the kernel)."""
+    import torch
+    src = args[1] if name == "copy_" and len(args) > 1 else (args[0] if args else None)
+    if not isinstance(src, torch.Tensor):
+        return False
+    if name == "view" and func._overloadname == "dtype":
+        return True
+    to = args[0].dtype if name == "copy_" else kwargs.get("dtype", next((a for a in args[1:]
+                                                                         if isinstance(a, torch.dtype)), None))
+    if name in ("_to_copy", "to", "copy_") and to is not None and (src.is_floating_point() or src.is_complex()) \
+            and not (to.is_floating_point or to.is_complex):
+        return True
+    return (MON.stores_seen and name == "copy_" and storage_of(args[0]) in MON.kernel_storages
+            and storage_of(src) not in MON.kernel_storages)  # (on a GPU autotune's restore_value does this)
 
 
 def intact(mode):

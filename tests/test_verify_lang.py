@@ -178,6 +178,8 @@ ROUND4_REFUSED = {  # a fourth round: what a kernel calls must be what the langu
     "a call through a subscript": (cand("return x", kernel="    y = (tl.exp,)[0](x_ptr)\n"), "by their names"),
     "a dtype's element type called": (cand("return x", kernel="    y = x_ptr.dtype.element_ty(x_ptr)\n"),
                                       ".element_ty"),
+    "a name as @triton.jit's argument": (HEAD.replace("@triton.jit\n", "@triton.jit(debug=print)\n")
+                                          + cand("return x")[len(HEAD):], "must be literals"),
     "triton.language in host code": (cand("return x", pre="def grid(meta):\n    tl.store(meta['x_ptr'], 0.0)\n"
                                           "    return (1,)\n"), "outside a kernel"),
 }
