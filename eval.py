@@ -95,7 +95,7 @@ def read_generations(path, names):
 
 def main():
     from verify import VERSION, Settings, VerifierPool
-    from data.tasks import load_tasks
+    from tasks import load_tasks
     args = ap.parse_args()
     ks = sorted({int(k) for k in args.k.split(",")})
     if sum(x is not None for x in (args.ckpt, args.init_from, args.generations)) != 1:

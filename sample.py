@@ -349,7 +349,7 @@ def main():
     args = ap.parse_args()
     from model import InputError, build_model, default_device, load_checkpoint, parse_dtype
     from prompt import prompt_ids
-    from data.tasks import load_tasks
+    from tasks import load_tasks
     if not args.ckpt and not args.init_from:
         raise InputError("give --ckpt PATH or --init_from PATH_OR_NAME")
     dev, dtype = default_device(), parse_dtype(args.dtype)

@@ -1,10 +1,10 @@
 """
 Task loaders: the embedded suite, KernelBench (a checkout folder or JSONL rows) and KernelBook-style rows.
 
-    python data/tasks.py                                   # the embedded suite (data/suite.jsonl)
-    python data/tasks.py ../shared/kernelbench --level 1 --ids 1,2,40
-    python data/tasks.py path/to/KernelBench               # a checkout: KernelBench/levelN/*.py
-    python data/tasks.py kernelbook.jsonl                  # rows {"python_code", "entry_point", ...}
+    python tasks.py                                   # the embedded suite (data/suite.jsonl)
+    python tasks.py ../shared/kernelbench --level 1 --ids 1,2,40
+    python tasks.py path/to/KernelBench               # a checkout: KernelBench/levelN/*.py
+    python tasks.py kernelbook.jsonl                  # rows {"python_code", "entry_point", ...}
 
 In code: load_tasks(src, split=None, level=None, ids=None) -> [Task]. Every script's --tasks flag takes the
 same SRC. A task is a KernelBench-format source (PAPER.md §5): Model, get_inputs, get_init_inputs.
@@ -20,11 +20,11 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
-from common import InputError, main_guard, read_jsonl  # noqa: E402
+from common import InputError, main_guard, read_jsonl
 
-SUITE = HERE / "suite.jsonl"
+DATA = Path(__file__).resolve().parent / "data"
+
+SUITE = DATA / "suite.jsonl"
 REQUIRED = ("Model", "get_inputs", "get_init_inputs")
 
 

@@ -277,7 +277,7 @@ def task_sets(args):
     """(training tasks, held-out tasks, the suite's own held-out names): with --eval_tasks embedded and
     --eval_fresh N, the suite's 45 held-out tasks and N unseen generated ones (45 alone cannot resolve 5 points)."""
     from data.suite import heldout_rows
-    from data.tasks import load_tasks, row_task
+    from tasks import load_tasks, row_task
     tasks = load_tasks(args.tasks, "train" if args.tasks == "embedded" else None, args.level, args.ids)
     suite_held = set()
     if not args.eval_every:

@@ -574,7 +574,7 @@ def audit(args, s):
     """PAPER.md §7, vacuous checks: for each problem, which trivial outputs (all zeros, a constant, a copy of an
     input) pass every trial, on the problem's own inputs alone (the check before distributions) and on the default
     trials. One JSON row per problem, then a table. References only: no candidate code runs."""
-    from data.tasks import load_tasks
+    from tasks import load_tasks
     rows, t0 = [], time.perf_counter()
     for t in load_tasks(args.tasks, None, args.level, args.ids):
         try:

@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 import torch  # noqa: E402
 
-from data.tasks import load_tasks  # noqa: E402
+from tasks import load_tasks  # noqa: E402
 from verify import Settings, VerifierPool  # noqa: E402
 from verify_static import extract_code  # noqa: E402
 

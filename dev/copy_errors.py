@@ -24,7 +24,7 @@ from collections import Counter
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from data.exprs import to_triton  # noqa: E402
 from data.solutions import forward_expr  # noqa: E402
-from data.tasks import load_tasks  # noqa: E402
+from tasks import load_tasks  # noqa: E402
 from common import InputError, read_jsonl  # noqa: E402
 
 TOKEN = re.compile(r"\d+\.\d+|\d+|\w+|\S")

@@ -198,7 +198,7 @@ def test_bad_task_rows_name_the_file_and_line(tmp_path):
     f.write_text(json.dumps({"name": "nomodel", "code": "import torch\ndef get_inputs():\n    return []\n"}) + "\n")
     with pytest.raises(InputError, match=r"t.jsonl:1: task 'nomodel' lacks Model, get_init_inputs"):
         load_tasks(str(f))
-    r = subprocess.run([sys.executable, "data/tasks.py", str(f)], cwd=ROOT, capture_output=True, text=True)
+    r = subprocess.run([sys.executable, "tasks.py", str(f)], cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 2 and r.stderr.startswith("error: ") and "Traceback" not in r.stderr
 
 

@@ -32,7 +32,7 @@ def test_a_bad_row_stops_the_run_with_file_and_line(tmp_path, line, why):
     f.write_text("\n".join(sft_rows(2) + [line]) + "\n")
     r = subprocess.run([sys.executable, "train_sft.py", "--data", str(f), "--out", str(tmp_path / "x.pt")], cwd=ROOT,
                        capture_output=True, text=True, timeout=120)
-    assert r.returncode == 2 and f"d.jsonl:3: " in r.stderr and why in r.stderr and "Traceback" not in r.stderr, r.stderr
+    assert r.returncode == 2 and "d.jsonl:3: " in r.stderr and why in r.stderr and "Traceback" not in r.stderr, r.stderr
     assert not (tmp_path / "x.pt").exists()
 
 
