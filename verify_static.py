@@ -181,7 +181,8 @@ def forward_path(tree, model_new):
                     todo.append(funcs[node.func.id])
                 elif isinstance(node.func, ast.Attribute):
                     # self.act(x): a method of that name, or a module of the candidate's own (its forward)
-                    todo += methods.get(node.func.attr, []) or methods.get("forward", [])
+                    on_self = isinstance(node.func.value, ast.Name) and node.func.value.id == "self"
+                    todo += methods.get(node.func.attr, []) or (methods.get("forward", []) if on_self else [])
     return seen
 
 
