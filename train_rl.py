@@ -346,7 +346,12 @@ def rollout(run, step):
                                temperature=a.temperature, top_p=a.top_p, seed=a.seed * 100003 + step * 97 + run.rank)
     t_sample = time.time() - t0
     verdicts, n_distinct = verify_distinct(run.pool, [(tasks[o.prompt_index], o.text) for o in outs])
-    t_verify = time.time() - t0 - t_sample
+    return scored(run, tasks, outs, verdicts, n_distinct, t_sample, time.time() - t0 - t_sample)
+
+
+def scored(run, tasks, outs, verdicts, n_distinct, t_sample, t_verify):
+    """A Batch from completions and their verdicts: rewards, token classes and advantages (PAPER.md §4)."""
+    a = run.args
     rc, rs = map(list, zip(*[reward_terms(v, a.speedup_clip) for v in verdicts]))
     masks = [plan_code_masks(run.tok, o.ids) for o in outs]
     plan, code = [m[0] for m in masks], [m[1] for m in masks]

@@ -19,7 +19,6 @@ import torch
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import train_rl  # noqa: E402
-from reward import plan_code_masks, reward_terms, token_advantages  # noqa: E402
 from sample import Completion  # noqa: E402
 from verify import Verdict  # noqa: E402
 
@@ -37,11 +36,7 @@ def fixed_rollout(run, step):
     outs = [Completion(k, j, ids[i, j, :lens[i, j]].tolist(), [], "", "length")
             for k, i in enumerate(mine) for j in range(a.group)]
     verdicts = [Verdict(valid=True, compiled=True, correct=bool(good[i, j])) for i in mine for j in range(a.group)]
-    rc, rs = map(list, zip(*[reward_terms(v) for v in verdicts]))
-    masks = [plan_code_masks(run.tok, o.ids) for o in outs]
-    plan, code = [m[0] for m in masks], [m[1] for m in masks]
-    adv = token_advantages(a.reward, rc, rs, plan, code, a.group, a.alpha, a.beta, not a.no_std)
-    return train_rl.Batch(tasks, outs, verdicts, len(outs), rc, rs, plan, code, adv, 0.0, 0.0)
+    return train_rl.scored(run, tasks, outs, verdicts, len(outs), 0.0, 0.0)
 
 
 class NoPool:  # nothing is verified: the rollouts come with their verdicts
