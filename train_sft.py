@@ -28,6 +28,7 @@ import math
 import os
 import random
 import time
+from dataclasses import dataclass
 
 import torch
 import torch.distributed as dist
@@ -199,10 +200,30 @@ def flops_per_token(cfg, seq):
     return 6 * n + 12 * cfg.num_hidden_layers * cfg.num_attention_heads * cfg.head_dim * seq
 
 
-def main():
-    from model import (attach_method, build_model, compile_layers, count_params, dist_setup, fsdp_shard,
-                       load_checkpoint, load_optimizer, read_resume_state)
-    args = ap.parse_args()
+@dataclass
+class Run:
+    """What one SFT run holds, in one place: the loop's functions take this instead of a dozen arguments."""
+    args: argparse.Namespace
+    model: object
+    tok: object
+    opt: object = None
+    fsdp: bool = False
+    rank: int = 0
+    world: int = 1
+    device: object = "cpu"
+    cuda: bool = False
+
+    def log(self, *a, **k):
+        if self.rank == 0:
+            print(*a, **k, flush=True)
+
+    def all_sum(self, x):
+        if self.fsdp:
+            dist.all_reduce(x)
+        return x
+
+
+def check_args(args):
     if args.preset not in PRESETS:
         raise InputError(f"--preset {args.preset!r}: choose one of {sorted(PRESETS)}")
     for k, v in PRESETS[args.preset].items():
@@ -212,12 +233,90 @@ def main():
         raise InputError(f"--act_budget {args.act_budget}: a fraction in [0, 1]")
     if args.act_budget < 1.0 and not args.compile:
         raise InputError("--act_budget applies to compiled layers: add --compile 1 (or --grad_ckpt 1 without compile)")
+    if not os.path.exists(args.data) and os.path.exists(os.path.join(ROOT, args.data)):
+        args.data = os.path.join(ROOT, args.data)  # preset paths are relative to the project, not the cwd
+
+
+def split_rows(args, tok):
+    """(train, val): the rows shuffled once by --seed, the first --val_frac held out."""
+    rows = read_rows(args.data, tok, args.max_len)
+    order = list(range(len(rows)))
+    random.Random(args.seed).shuffle(order)
+    n_val = max(1, int(args.val_frac * len(rows))) if args.val_frac > 0 else 0
+    return [rows[i] for i in order[n_val:]], [rows[i] for i in order[:n_val]]
+
+
+def set_up(run, resume_ckpt):
+    """Compile, shard, attach the loss and build the optimizer; on --resume, its state. Returns the start step."""
+    from model import attach_method, compile_layers, fsdp_shard, load_optimizer, read_resume_state
+    args, model = run.args, run.model
+    if args.compile and run.cuda:
+        compile_layers(model, args.act_budget)
+    if run.fsdp:
+        fsdp_shard(model, run.cuda, reshard=bool(args.reshard))
+    attach_method(model, "completion_loss", completion_loss_sum)
+    run.opt = torch.optim.AdamW(model.parameters(), lr=args.lr, betas=(0.9, 0.95), weight_decay=args.weight_decay,
+                                fused=run.cuda)
+    if resume_ckpt is None:
+        return 0
+    step = resume_ckpt["step"]
+    state = read_resume_state(args.out, step)
+    if state is None:
+        raise InputError(f"--resume: {args.out} has no resume state beside it ({args.out}.optim.pt)")
+    load_optimizer(model, run.opt, state["resume"]["optimizer_full"], run.fsdp)
+    run.log(f"resumed from {args.out} at step {step}")
+    return step
+
+
+@torch.no_grad()
+def evaluate(run, val):
+    """Mean completion-token loss over the held-out rows."""
+    model, mb = run.model, run.args.micro_batch
+    model.eval()
+    tot, cnt = torch.zeros((), device=run.device), torch.zeros((), device=run.device)
+    for i in range(0, len(val), run.world * mb):
+        # Every rank runs the same number of forwards (FSDP2 gathers collectively); a rank without rows
+        # left runs one with an empty mask, which adds nothing.
+        mine = val[i + run.rank * mb:i + (run.rank + 1) * mb]
+        ids, att, lab = collate(mine or val[:1], run.device, run.tok.pad_token_id)
+        if not mine:
+            lab.zero_()
+        tot += model.completion_loss(ids, att, lab)
+        cnt += lab[:, 1:].sum()
+    model.train()
+    return (run.all_sum(tot) / run.all_sum(cnt).clamp(min=1)).item()
+
+
+def train_step(run, batch, lr):
+    """One optimizer step on the global batch. Returns (loss, grad norm, tokens processed)."""
+    args = run.args
+    for g in run.opt.param_groups:
+        g["lr"] = lr
+    # Normalise by the global batch's completion tokens: same loss on 1 or N ranks, any micro-batch size.
+    # (FSDP2 averages gradients over ranks, hence the factor `world` in the backward loss.)
+    n_tok = float(sum(sum(m[1:]) for _, m in batch))
+    loss_sum, tokens = torch.zeros((), device=run.device), 0
+    mine = batch[run.rank::run.world]  # this rank's share of the global batch
+    for mb in (mine[i:i + args.micro_batch] for i in range(0, len(mine), args.micro_batch)):
+        ids, att, lab = collate(mb, run.device, run.tok.pad_token_id)
+        loss = run.model.completion_loss(ids, att, lab) / n_tok
+        (loss * run.world).backward()
+        loss_sum += loss.detach()
+        tokens += int(att.sum()) * (run.world if run.fsdp else 1)
+    gnorm = torch.nn.utils.clip_grad_norm_(run.model.parameters(), args.clip)
+    run.opt.step()
+    run.opt.zero_grad(set_to_none=True)
+    gnorm = gnorm.full_tensor() if hasattr(gnorm, "full_tensor") else gnorm
+    return run.all_sum(loss_sum).item(), float(gnorm), tokens
+
+
+def main():
+    from model import build_model, count_params, dist_setup, load_checkpoint
+    args = ap.parse_args()
+    check_args(args)
     fsdp, rank, world, device, cuda = dist_setup()
     if args.batch_size % world:
         raise InputError(f"--batch_size {args.batch_size} must divide over {world} ranks")
-    master = rank == 0
-    log = print if master else (lambda *a, **k: None)
-
     resume_ckpt = None
     if args.resume:
         if not os.path.exists(args.out):
@@ -228,68 +327,19 @@ def main():
     model.to(device)
     if args.grad_ckpt:
         model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
-    if not os.path.exists(args.data) and os.path.exists(os.path.join(ROOT, args.data)):
-        args.data = os.path.join(ROOT, args.data)  # preset paths are relative to the project, not the cwd
-    rows = read_rows(args.data, tok, args.max_len)
-    rng = random.Random(args.seed)
-    order = list(range(len(rows)))
-    rng.shuffle(order)
-    n_val = max(1, int(args.val_frac * len(rows))) if args.val_frac > 0 else 0
-    val, train = [rows[i] for i in order[:n_val]], [rows[i] for i in order[n_val:]]
+    run = Run(args, model, tok, fsdp=fsdp, rank=rank, world=world, device=device, cuda=cuda)
+    train, val = split_rows(args, tok)
     lengths = [len(x) for x, _ in train]
     per_epoch = len(epoch_batches(lengths, 0, args.seed, args.batch_size))  # full batches; the same every epoch
     if per_epoch == 0:
         raise InputError(f"--batch_size {args.batch_size} is larger than the {len(train)} training rows")
-    total = max(1, int(args.epochs * per_epoch))
-    if args.max_steps:
-        total = min(total, args.max_steps)
-
-    if args.compile and cuda:
-        compile_layers(model, args.act_budget)
-    if fsdp:
-        fsdp_shard(model, cuda, reshard=bool(args.reshard))
-    attach_method(model, "completion_loss", completion_loss_sum)
-    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, betas=(0.9, 0.95), weight_decay=args.weight_decay,
-                            fused=cuda)
-    step = 0
-    if resume_ckpt is not None:
-        step = resume_ckpt["step"]
-        state = read_resume_state(args.out, step)
-        if state is None:
-            raise InputError(f"--resume: {args.out} has no resume state beside it ({args.out}.optim.pt)")
-        load_optimizer(model, opt, state["resume"]["optimizer_full"], fsdp)
-        log(f"resumed from {args.out} at step {step}")
-    log(f"{count_params(model) / 1e6:.1f}M parameters | {len(train)} train rows, {len(val)} held out | "
-        f"{total} steps of {args.batch_size} sequences over {world} rank(s) | device {device}")
-    if args.wandb and master:
+    total = min(max(1, int(args.epochs * per_epoch)), args.max_steps or float("inf"))
+    step = first = set_up(run, resume_ckpt)
+    run.log(f"{count_params(model) / 1e6:.1f}M parameters | {len(train)} train rows, {len(val)} held out | "
+            f"{total} steps of {args.batch_size} sequences over {world} rank(s) | device {device}")
+    if args.wandb and rank == 0:
         import wandb
         wandb.init(project="tritonrl-sft", config=vars(args))
-
-    def micro_batches(batch):
-        mine = batch[rank::world]  # this rank's share of the global batch
-        return [mine[i:i + args.micro_batch] for i in range(0, len(mine), args.micro_batch)]
-
-    def all_sum(x):
-        if fsdp:
-            dist.all_reduce(x)
-        return x
-
-    @torch.no_grad()
-    def evaluate():
-        model.eval()
-        tot, cnt = torch.zeros((), device=device), torch.zeros((), device=device)
-        for i in range(0, len(val), world * args.micro_batch):
-            # Every rank runs the same number of forwards (FSDP2 gathers collectively); a rank without rows
-            # left runs one with an empty mask, which adds nothing.
-            mine = val[i + rank * args.micro_batch:i + (rank + 1) * args.micro_batch]
-            ids, att, lab = collate(mine or val[:1], device, tok.pad_token_id)
-            if not mine:
-                lab.zero_()
-            tot += model.completion_loss(ids, att, lab)
-            cnt += lab[:, 1:].sum()
-        model.train()
-        return (all_sum(tot) / all_sum(cnt).clamp(min=1)).item()
-
     model.train()
     fpt = flops_per_token(model.config, sum(lengths) / len(lengths))
     t_start, tokens_seen, last = time.time(), 0, None
@@ -297,41 +347,26 @@ def main():
         epoch, k = divmod(step, per_epoch)
         batch = [train[j] for j in epoch_batches(lengths, epoch, args.seed, args.batch_size)[k]]
         lr = lr_at(step, total, args.lr, args.warmup, args.min_lr_frac)
-        for g in opt.param_groups:
-            g["lr"] = lr
         t0 = time.time()
-        # Normalise by the global batch's completion tokens: same loss on 1 or N ranks, any micro-batch size.
-        # (FSDP2 averages gradients over ranks, hence the factor `world` in the backward loss.)
-        n_tok = float(sum(sum(m[1:]) for _, m in batch))
-        loss_sum = torch.zeros((), device=device)
-        for mb in micro_batches(batch):
-            ids, att, lab = collate(mb, device, tok.pad_token_id)
-            loss = model.completion_loss(ids, att, lab) / n_tok
-            (loss * world).backward()
-            loss_sum += loss.detach()
-            tokens_seen += int(att.sum()) * (world if fsdp else 1)
-        gnorm = torch.nn.utils.clip_grad_norm_(model.parameters(), args.clip)
-        opt.step()
-        opt.zero_grad(set_to_none=True)
+        loss, gnorm, tokens = train_step(run, batch, lr)
+        tokens_seen += tokens
         step += 1
-        loss_v = all_sum(loss_sum).item()
         if step % args.log_every == 0 or step == 1 or step == total:
             dt, el = time.time() - t0, time.time() - t_start
             tps = tokens_seen / el
             mfu = f" | mfu {100 * tps * fpt / (args.peak_tflops * 1e12 * world):.1f}%" if cuda else ""
-            gn = gnorm.full_tensor() if hasattr(gnorm, "full_tensor") else gnorm
-            log(f"step {step}/{total} | loss {loss_v:.4f} | lr {lr:.2e} | gnorm {float(gn):.2f} | {tps:.0f} tok/s"
-                f"{mfu} | {dt:.2f}s/step | eta {(total - step) * el / max(1, step - (resume_ckpt or {}).get('step', 0)) / 60:.1f} min")
-            if args.wandb and master:
-                wandb.log({"loss": loss_v, "lr": lr, "tok_s": tps}, step=step)
-        if n_val and (step % args.eval_every == 0 or step == total):
-            last = evaluate()
-            log(f"step {step} | eval loss {last:.4f}")
-            if args.wandb and master:
+            run.log(f"step {step}/{total} | loss {loss:.4f} | lr {lr:.2e} | gnorm {gnorm:.2f} | {tps:.0f} tok/s"
+                    f"{mfu} | {dt:.2f}s/step | eta {(total - step) * el / max(1, step - first) / 60:.1f} min")
+            if args.wandb and rank == 0:
+                wandb.log({"loss": loss, "lr": lr, "tok_s": tps}, step=step)
+        if val and (step % args.eval_every == 0 or step == total):
+            last = evaluate(run, val)
+            run.log(f"step {step} | eval loss {last:.4f}")
+            if args.wandb and rank == 0:
                 wandb.log({"eval_loss": last}, step=step)
         if step % args.save_every == 0 or step == total:
-            save(model, tok, opt, step, args, fsdp, master)
-    log(f"done: {step} steps in {(time.time() - t_start) / 60:.1f} min, eval loss {last} -> {args.out}")
+            save(model, tok, run.opt, step, args, fsdp, rank == 0)
+    run.log(f"done: {step} steps in {(time.time() - t_start) / 60:.1f} min, eval loss {last} -> {args.out}")
     if fsdp:
         dist.destroy_process_group()
 

@@ -147,7 +147,10 @@ HOST_ATTRS = set().union(*(public(t) for t in (torch.Tensor, nn.Module, list, di
 HOST_ATTRS |= {"kwargs", "num_warps", "num_stages", "num_ctas", "maxnreg", "pre_hook", "cuda_stream"}  # Config, Stream
 # nn.Module's own names: a candidate that redefined one (self.parameters = ..., def to(self)) would run its code
 # inside the worker's calls outside the monitor. forward and extra_repr are the candidate's to define.
-NN_RESERVED = set(dir(nn.Module)) - {"forward", "extra_repr", "__init__"}
+# Module methods the worker and torch's own calls never reach, and whose names are ordinary attribute names
+# (`self.type = "avg"`): binding them shadows nothing the check relies on.
+NN_FREE = {"type", "compile"}
+NN_RESERVED = set(dir(nn.Module)) - {"forward", "extra_repr", "__init__"} - NN_FREE
 
 SAFE_BUILTINS = {"range", "len", "min", "max", "abs", "int", "float", "bool", "str", "tuple", "list", "dict", "set",
                  "frozenset", "enumerate", "zip", "isinstance", "issubclass", "print", "round", "divmod", "sum", "any",
