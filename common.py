@@ -1,7 +1,8 @@
 """
 What every script shares and nothing else: the user-facing error and its one-line exit, JSONL reading, the
-distributed setup of a trainer, and an atomic torch.save. It imports nothing of the project's, so any file may
-import it (the verifier included) without pulling in models or tokenizers.
+distributed setup of a trainer, an atomic torch.save, and the JSON POST every OpenAI-compatible client uses. It
+imports nothing of the project's, so any file may import it (the verifier included) without pulling in models
+or tokenizers.
 
     python -c "from common import read_jsonl; print(sum(1 for _ in read_jsonl('data/sft.jsonl', 'data')))"
 """
@@ -10,6 +11,9 @@ import json
 import os
 import sys
 import tempfile
+import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import torch
@@ -32,19 +36,20 @@ def read_jsonl(path, what):
     """(line number, row) for each non-blank line of a JSONL file; an unreadable file, a malformed line or a row
     that is not an object is one InputError naming the file (and line). `what` names it, e.g. "--data"."""
     try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
+        f = open(path, encoding="utf-8")  # line by line: a 400 MB dump (KernelBook) is never held whole
     except OSError as e:
         raise InputError(f"cannot read {what} {path}: {e.strerror}") from e
-    for n, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise InputError(f"{path}:{n}: not valid JSON ({e.msg})") from e
-        if not isinstance(row, dict):
-            raise InputError(f"{path}:{n}: a row must be a JSON object")
-        yield n, row
+    with f:
+        for n, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError as e:
+                raise InputError(f"{path}:{n}: not valid JSON ({e.msg})") from e
+            if not isinstance(row, dict):
+                raise InputError(f"{path}:{n}: a row must be a JSON object")
+            yield n, row
 
 
 def dist_setup():
@@ -81,3 +86,30 @@ def atomic_save(obj, path):
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def post(url, body, api_key, timeout, retries):
+    """JSON POST with retries on transient failures (connection errors, timeouts, 429, 5xx; exponential backoff);
+    returns the decoded response. Other HTTP errors, and giving up, are one InputError naming the URL. The standard
+    library's client, so no dependency: data/distill.py (the teacher), data/label.py and llm_judge.py use it."""
+    data = json.dumps(body).encode()
+    headers = {"Content-Type": "application/json"}
+    if api_key:
+        headers["Authorization"] = f"Bearer {api_key}"
+    for attempt in range(retries + 1):
+        req = urllib.request.Request(url, data=data, headers=headers, method="POST")
+        try:
+            with urllib.request.urlopen(req, timeout=timeout) as r:
+                return json.loads(r.read().decode())
+        except urllib.error.HTTPError as e:
+            msg = e.read().decode(errors="replace")[:300]
+            if e.code != 429 and e.code < 500:
+                raise InputError(f"{url}: HTTP {e.code}: {msg}") from e
+            why = f"HTTP {e.code}"
+        except (urllib.error.URLError, TimeoutError, ConnectionError) as e:
+            why = str(getattr(e, "reason", e))
+        if attempt == retries:
+            raise InputError(f"{url}: gave up after {retries + 1} attempts ({why})")
+        wait = min(60.0, 0.5 * 2 ** attempt)
+        print(f"  retry {attempt + 1}/{retries} in {wait:.1f}s ({why})", file=sys.stderr)
+        time.sleep(wait)

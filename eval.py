@@ -11,6 +11,10 @@ Outputs in --out_dir: results.jsonl (one robust and one naive verdict per comple
 per-task rows) and report.json. Verdicts are cached in OUT_DIR/cache.jsonl by (task, completion hash, verifier
 settings) as they arrive, so a killed eval continues where it stopped. Reference timings are cached per GPU name
 in OUT_DIR/ref_times.json: references are not re-timed on every run.
+
+With --judge URL --judge_model NAME (llm_judge.py) the robust verifier ends with the LLM judge, and the report
+adds a "robust without judge" row and a line: how many passed candidates the judge called cheats, and how many
+of its calls were unavailable (those verdicts are not cached here, so a re-run asks again).
 """
 
 import argparse
@@ -23,6 +27,7 @@ from pathlib import Path
 
 import torch
 
+import llm_judge
 from common import InputError, read_jsonl
 
 # fmt: off
@@ -47,6 +52,8 @@ ap.add_argument("--device", default=None, help="verifier device (default: cuda i
 ap.add_argument("--workers", type=int, default=None)
 ap.add_argument("--trials", type=int, default=5)
 ap.add_argument("--no_naive", action="store_true", help="skip the naive (syntax-only) column")
+# LLM judge: the robust column asks it; a "robust without judge" column shows what it changed
+llm_judge.add_flags(ap)
 # output
 ap.add_argument("--out_dir", default="eval_out")
 # fmt: on
@@ -97,6 +104,7 @@ def main():
     from verify import VERSION, Settings, VerifierPool
     from tasks import load_tasks
     args = ap.parse_args()
+    judge = llm_judge.settings_kw(args)  # flag errors before any work
     ks = sorted({int(k) for k in args.k.split(",")})
     if sum(x is not None for x in (args.ckpt, args.init_from, args.generations)) != 1:
         raise InputError("give exactly one of --ckpt, --init_from or --generations")
@@ -130,9 +138,13 @@ def main():
     ref_times = times.setdefault(gpu, {})
     verdicts, t_verify, n_new = {}, time.time(), 0
     for mode in modes:
-        s = Settings(device=dev, verifier=mode, trials=args.trials, timing=dev.startswith("cuda"))
+        # The naive column never asks the judge: it measures what cheating earns without the func layer
+        s = Settings(device=dev, verifier=mode, trials=args.trials, timing=dev.startswith("cuda"),
+                     **(judge if mode == "robust" else {}))
+        # A judged verdict is keyed apart from an unjudged one (the key without a judge is unchanged)
         skey = json.dumps({"version": VERSION, **{k: getattr(s, k) for k in ("verifier", "trials", "atol", "rtol",
-                                                                              "timing", "runs", "dists", "hidden_shape")}},
+                                                                              "timing", "runs", "dists", "hidden_shape")},
+                           **({"judge": [s.judge_model, llm_judge.prompt_id()]} if s.judge else {})},
                           sort_keys=True)
         keys = [hashlib.sha256(f"{name}\0{text}\0{skey}\0{gpu}".encode()).hexdigest() for name, text in gens]
         todo = [i for i, k in enumerate(keys) if k not in cache]
@@ -144,15 +156,22 @@ def main():
                     with open(cache_path, "a") as f:
                         for i, v in zip(idx, vs):
                             cache[keys[i]] = json.loads(v.to_json())
-                            f.write(json.dumps({"key": keys[i], "verdict": cache[keys[i]]}) + "\n")
+                            if not llm_judge.judge_counts([v])["judge_unavailable"]:  # else a re-run asks again
+                                f.write(json.dumps({"key": keys[i], "verdict": cache[keys[i]]}) + "\n")
                             if v.ref_ms is not None:
                                 ref_times[hashlib.sha256(tasks[gens[i][0]].src.encode()).hexdigest()] = v.ref_ms
                     times_path.write_text(json.dumps(times, indent=1))
                     n_new += len(idx)
         verdicts[mode] = [cache[k] for k in keys]
     t_verify = time.time() - t_verify
-    report(args, ks, tasks, gens, verdicts, modes, out, dict(sample_s=t_sample, verify_s=t_verify, verified=n_new,
-                                                             gpu=gpu, verifier=s.describe()))
+    info = dict(sample_s=t_sample, verify_s=t_verify, verified=n_new, gpu=gpu, verifier=s.describe())
+    if judge:  # what the judge adds: the same verdicts with its "cheat" answers undone, side by side
+        verdicts["robust without judge"] = [llm_judge.unjudged(v) for v in verdicts["robust"]]
+        modes.insert(1, "robust without judge")
+        info["judge"] = {"model": judge["judge_model"], "prompt": llm_judge.prompt_id(),
+                         "passed_without": sum(bool(v.get("passed")) for v in verdicts["robust without judge"]),
+                         **llm_judge.judge_counts(verdicts["robust"])}
+    report(args, ks, tasks, gens, verdicts, modes, out, info)
 
 
 def report(args, ks, tasks, gens, verdicts, modes, out, info):
@@ -191,6 +210,13 @@ def report(args, ks, tasks, gens, verdicts, modes, out, info):
         gap = {k: summary["naive"][f"passed@{k}"] - summary["robust"][f"passed@{k}"] for k in ks}
         lines += ["", "Cheating gap (naive minus robust passed): " + ", ".join(f"@{k}: {100 * g:.1f} points"
                                                                              for k, g in gap.items())]
+    if "judge" in info:
+        j = info["judge"]
+        gap = ", ".join(f"@{k}: {100 * (summary['robust without judge'][f'passed@{k}'] - summary['robust'][f'passed@{k}']):.1f}"
+                        for k in ks)
+        lines += ["", f"LLM judge ({j['model']}): {j['judge_cheat']} of {j['passed_without']} candidates that passed every "
+                  f"other layer called cheats (robust passed falls by {gap} points); {j['judge_unavailable']} judge "
+                  "calls unavailable (those candidates kept their verdict)"]
     if info["gpu"] == "cpu":
         lines += ["", "On the CPU nothing is timed: fast1, fast2 and mean speedup are 0 by construction."]
     lines += ["", f"Verified {info['verified']} new verdicts in {info['verify_s']:.1f}s"
@@ -201,7 +227,8 @@ def report(args, ks, tasks, gens, verdicts, modes, out, info):
         lines.append(f"| {name} | {r[modes[0]]['n']} | " + " | ".join(str(r[m][x]) for m in modes
                                                                        for x in ("valid", "compiled", "passed")) + " |")
     (out / "report.md").write_text("\n".join(lines) + "\n")
-    print("\n".join(lines[:len(summary) + 7 + (2 if "naive" in modes else 0) + (1 if weak else 0)]))
+    print("\n".join(lines[:len(summary) + 7 + (2 if "naive" in modes else 0) + (1 if weak else 0)
+                         + (2 if "judge" in info else 0)]))
     print(f"-> {out}/report.md, report.json, results.jsonl")
 
 

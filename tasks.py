@@ -5,6 +5,7 @@ Task loaders: the embedded suite, KernelBench (a checkout folder or JSONL rows) 
     python tasks.py ../shared/kernelbench --level 1 --ids 1,2,40
     python tasks.py path/to/KernelBench               # a checkout: KernelBench/levelN/*.py
     python tasks.py kernelbook.jsonl                  # rows {"python_code", "entry_point", ...}
+    python dev/kernelbook_scale.py                    # an 18K-row KernelBook-format dump: load time and memory
 
 In code: load_tasks(src, split=None, level=None, ids=None) -> [Task]. Every script's --tasks flag takes the
 same SRC. A task is a KernelBench-format source (PAPER.md §5): Model, get_inputs, get_init_inputs.
@@ -15,6 +16,8 @@ exception is KernelBook, where modules without input functions are common: those
 
 import argparse
 import ast
+import hashlib
+import random
 import re
 import sys
 from dataclasses import dataclass, field
@@ -66,20 +69,28 @@ def row_task(row):
 def from_jsonl(path):
     """KernelBench rows {"name", "code", "level"?, "problem_id"?} (the suite and augmented files add fields),
     or KernelBook rows {"python_code", "entry_point", ...}, one format per file."""
-    tasks, skipped = [], []
+    tasks, skipped, seen, dups = [], [], set(), 0
     for n, row in read_jsonl(path, "tasks file"):
         where = f"{path}:{n}"
         if "python_code" in row:
-            task, why = kernelbook_task(row, n)
-            if task is None:
+            # KernelBook holds the same module from several repositories: one task per distinct module, checked on
+            # the raw text first (no parse for an exact copy), then on the converted source
+            raw = hashlib.sha256(f"{row.get('entry_point')}\0{row['python_code']}".encode()).digest()
+            task, why = (None, "copy") if raw in seen else kernelbook_task(row, n)
+            if task is None and why != "copy":
                 skipped.append(f"{where}: {why}")
+            elif task is None or hashlib.sha256(task.src.encode()).digest() in seen:
+                dups += 1
             else:
+                seen |= {raw, hashlib.sha256(task.src.encode()).digest()}
                 tasks.append(checked(task, where))
             continue
         if not isinstance(row.get("code"), str) or not isinstance(row.get("name"), str):
             raise InputError(f"{where}: a task row needs string fields 'name' and 'code' (KernelBench) or "
                              f"'python_code' (KernelBook); it has {sorted(row)}")
         tasks.append(checked(row_task(row), where))
+    if dups:
+        print(f"note: {dups} KernelBook rows skipped as copies of an earlier row's module ({path})", file=sys.stderr)
     if skipped:
         print(f"note: {len(skipped)} KernelBook rows skipped (no input functions or no usable module):", file=sys.stderr)
         for s in skipped[:20]:
@@ -182,8 +193,10 @@ def kernelbook_task(row, n):
             return None, "get_init_inputs passes keywords that __init__ does not name"
         ret.value = ast.List(elts=args, ctx=ast.Load())
     name = f"kb_{row.get('module_name') or entry}_{row.get('uuid', n)}"
-    return Task(re.sub(r"[^\w.-]", "_", str(name)), ast.unparse(ast.fix_missing_locations(tree)) + "\n", "test",
-                None, n, {k: v for k, v in row.items() if k != "python_code"}), None
+    # The row's Triton code is dropped: PAPER.md §1 does not train on it (mostly TorchInductor output calling
+    # extern_kernels), and at 18K rows it would be most of the loader's memory
+    return Task(re.sub(r"[^\w.-]", "_", str(name)), ast.unparse(tree) + "\n", "test",
+                row.get("level"), n, {k: v for k, v in row.items() if not k.endswith("_code")}), None
 
 
 def positional(cls, args, kwargs):
@@ -205,6 +218,91 @@ def positional(cls, args, kwargs):
         else:
             return None
     return out
+
+
+# -----------------------------------------------------------------------------
+# Level mixture for RL prompts (train_rl.py --mix; PAPER.md §1 step 4: the paper trains on level 1 only, because
+# level-2 rewards were too sparse to help)
+
+
+@dataclass
+class Mix:
+    weights: dict  # level -> probability a prompt is of that level
+    pools: dict  # level -> indices of that level's tasks
+
+
+def level_mix(tasks, mix, where):
+    """The Mix that --mix (comma-separated weights, level 1 first; None: the default 1,0) asks of these tasks, or
+    None for tasks that carry no level at all when --mix was not given (every task is drawn, as before levels
+    existed). A weight on a level with no tasks, or a mixture over unlabelled tasks, is an InputError naming --mix."""
+    text = mix or "1,0"
+    what = f"--mix {text}" + ("" if mix else " (the default: level 1 only, PAPER.md §1 step 4)")
+    try:
+        weights = [float(x) for x in text.split(",")]
+    except ValueError:
+        raise InputError(f"--mix {text}: give comma-separated weights, level 1 first, e.g. 1,0 or 0.5,0.5") from None
+    if any(w < 0 for w in weights) or sum(weights) <= 0:
+        raise InputError(f"--mix {text}: weights must be >= 0 and not all 0")
+    unlabelled = [t.name for t in tasks if t.level is None]
+    if len(unlabelled) == len(tasks) and not mix:
+        return None
+    if unlabelled:
+        raise InputError(f"{what}: {len(unlabelled)} of the {len(tasks)} tasks of {where} have no level (e.g. "
+                         f"{unlabelled[0]}); label them: python data/label.py --tasks {where} --out labelled.jsonl")
+    have = sorted({t.level for t in tasks})
+    pools = {lv: [i for i, t in enumerate(tasks) if t.level == lv] for lv in range(1, len(weights) + 1)
+             if weights[lv - 1] > 0}
+    for lv, idx in pools.items():
+        if not idx:
+            raise InputError(f"{what}: level {lv} has weight {weights[lv - 1]:g}, but {where} has no level-{lv} tasks "
+                             f"(its levels: {', '.join(map(str, have))}); give --mix with weight 0 there")
+    return Mix({lv: weights[lv - 1] / sum(weights[i - 1] for i in pools) for lv in pools}, pools)
+
+
+def epoch_order(n, seed, epoch):
+    order = list(range(n))
+    random.Random(seed * 7919 + epoch).shuffle(order)
+    return order
+
+
+def epoch_slice(n, start, count, seed):
+    """train_rl's walk without --mix levels: batch `start // count` of a walk over range(n), reshuffled every epoch
+    from (seed, epoch) alone, so a resumed run continues it. A batch crossing an epoch's end wraps within that
+    epoch's order (kept as it was, so runs before --mix existed draw the same prompts)."""
+    epoch, k = divmod(start, n)
+    return (epoch_order(n, seed, epoch) * (count // n + 2))[k:k + count]
+
+
+def epoch_stream(n, start, count, seed):
+    """Positions [start, start + count) of the concatenated epochs: each level's walk under a mixture, where a
+    level's share of a step varies and every epoch should still visit each of its tasks once."""
+    out = []
+    while len(out) < count:
+        epoch, k = divmod(start + len(out), n)
+        out += epoch_order(n, seed, epoch)[k:k + count - len(out)]
+    return out
+
+
+def mixed_batch(mix, n_tasks, step, count, seed):
+    """Task indices of step `step`'s `count` prompts. Without a Mix, or with one level: the epoch walk over those
+    tasks. With several: each prompt's level is drawn with the Mix's weights from (seed, step), and each level
+    walks its own tasks' epochs; a level's position is the number of its draws in earlier steps, replayed (cheap),
+    so --resume agrees."""
+    if mix is None:
+        return epoch_slice(n_tasks, step * count, count, seed)
+    levels = sorted(mix.pools)
+    if len(levels) == 1:
+        return [mix.pools[levels[0]][i] for i in epoch_slice(len(mix.pools[levels[0]]), step * count, count, seed)]
+
+    def draw(s):
+        return random.Random(seed * 1_000_003 + s).choices(levels, [mix.weights[lv] for lv in levels], k=count)
+    pos = dict.fromkeys(levels, 0)
+    for s in range(step):
+        for lv in draw(s):
+            pos[lv] += 1
+    now = draw(step)
+    walk = {lv: iter(epoch_stream(len(mix.pools[lv]), pos[lv], now.count(lv), seed)) for lv in levels}
+    return [mix.pools[lv][next(walk[lv])] for lv in now]
 
 
 def main():

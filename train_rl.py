@@ -8,6 +8,8 @@ GRPO with Hierarchical Reward Decomposition (PAPER.md §1 step 4, §4): sample -
     python train_rl.py --preset paper --ckpt sft.pt --tasks ../shared/kernelbench --level 1
     torchrun --nproc_per_node=4 train_rl.py --preset paper --ckpt sft.pt --tasks KernelBench/ --level 1
     python train_rl.py --ckpt sft.pt --resume                     # continue a killed run from --out
+    python train_rl.py --ckpt sft.pt --tasks labelled.jsonl --mix 0.5,0.5   # half level-2 prompts (data/label.py)
+    python train_rl.py --ckpt sft.pt --judge URL/v1 --judge_model NAME       # + the LLM judge (llm_judge.py)
     python train_rl.py --preset small --ckpt sft.pt --reward uniform --verify_device cpu   # GPU rollouts,
         # verdicts from Triton's interpreter on the CPU cores: R_correct only, about 7x shorter steps (bench/)
 
@@ -30,13 +32,13 @@ all-reduced, and before sampling every rank gathers the full weights into its en
 import argparse
 import json
 import os
-import random
 import time
 from dataclasses import dataclass
 
 import torch
 import torch.distributed as dist
 
+import llm_judge
 from common import InputError
 from reward import KINDS, policy_loss, plan_code_masks, reward_terms, token_advantages
 
@@ -50,6 +52,8 @@ ap.add_argument("--init_from", default=None, help="or from an HF model folder / 
 ap.add_argument("--tasks", default="embedded", help="embedded | KernelBench folder | tasks .jsonl")
 ap.add_argument("--level", default=None)
 ap.add_argument("--ids", default=None)
+ap.add_argument("--mix", default=None, help="prompt weights by level, level 1 first (default 1,0: level 1 only, "
+                "PAPER.md §1 step 4); e.g. 0.5,0.5. Levels come from the tasks' 'level' field (data/label.py)")
 ap.add_argument("--eval_tasks", default="embedded", help="held-out tasks for greedy passed@1")
 ap.add_argument("--eval_fresh", type=int, default=200, help="with --eval_tasks embedded: also score this many unseen "
                 "generated tasks (data/suite.py --fresh N --seed 3 --with_heldout; 45 alone cannot resolve 5 points)")
@@ -71,6 +75,8 @@ ap.add_argument("--verify_device", default=None, help="cpu: verify in Triton's i
 ap.add_argument("--time_runs", type=int, default=100, help="timed runs per candidate on the GPU (median)")
 ap.add_argument("--no_std", action="store_true", help="skip the std division of advantages (Dr. GRPO)")
 ap.add_argument("--keep_equal_groups", action="store_true", help="train on groups whose rewards are all equal")
+# LLM judge (PAPER.md §3): a "cheat" answer makes a passing rollout invalid, so it earns nothing
+llm_judge.add_flags(ap)
 # loss
 ap.add_argument("--lr", type=float, default=None)
 ap.add_argument("--eps_low", type=float, default=0.2)
@@ -186,6 +192,7 @@ class Run:
     rank: int
     world: int
     device: object
+    mix: object = None  # tasks.Mix: prompts by level (--mix); None for tasks without levels
 
     def log(self, *a):
         if self.rank == 0:
@@ -237,6 +244,9 @@ def check_flags(args, world, cuda):
         raise InputError(f"--resume: no checkpoint at {args.out}")
     if not (args.resume or args.ckpt or args.init_from):
         raise InputError("give --ckpt sft.pt (or --init_from PATH_OR_NAME)")
+    if args.mix is not None and not all(x.strip().replace(".", "", 1).isdigit() for x in args.mix.split(",")):
+        raise InputError(f"--mix {args.mix}: give comma-separated weights >= 0, level 1 first, e.g. 1,0 or 0.5,0.5")
+    llm_judge.settings_kw(args)  # --judge without --judge_model, and the like
 
 
 def parse(argv=None):
@@ -301,6 +311,7 @@ def setup(args):
     from model import attach_method, dist_setup, fsdp_shard, load_optimizer, read_resume_state
     from prompt import prompt_ids
     from sample import Engine
+    from tasks import level_mix
     from verify import Settings, VerifierPool
     fsdp, rank, world, device, cuda = dist_setup()
     check_flags(args, world, cuda)
@@ -316,6 +327,7 @@ def setup(args):
             raise InputError(f"--resume: {args.out} has no resume state beside it")
         load_optimizer(model, opt, state["resume"]["optimizer_full"], fsdp)
     tasks, held, suite_held = task_sets(args)
+    mix = level_mix(tasks, args.mix, args.tasks)
     prompts = {t.name: prompt_ids(tok, t.src) for t in tasks + held}
     # Rollouts in bf16 on the GPU from the fp32 master weights; fp32 on the CPU. Rows decoded at once: this
     # rank's rollouts, or its share of the held-out tasks (generate chunks beyond it).
@@ -324,9 +336,9 @@ def setup(args):
                     dtype=torch.bfloat16 if cuda else torch.float32)
     vdev = args.verify_device or (device if cuda else "cpu")
     settings = Settings(device=vdev, verifier=args.verifier, timing=vdev.startswith("cuda") and not args.no_timing,
-                        runs=args.time_runs)
+                        runs=args.time_runs, **llm_judge.settings_kw(args))
     run = Run(args, model, ref, opt, tok, engine, VerifierPool(settings, workers=args.workers), settings, tasks,
-              held, suite_held, prompts, fsdp, rank, world, device)
+              held, suite_held, prompts, fsdp, rank, world, device, mix)
     if args.resume:
         run.log(f"resumed from {args.out} at step {step}")
     return run, step
@@ -335,13 +347,12 @@ def setup(args):
 def rollout(run, step):
     """Sample --group completions for this step's prompts, verify them, and turn verdicts into rewards and
     per-token advantages (PAPER.md §4, in reward.py)."""
+    from tasks import mixed_batch
     a, t0 = run.args, time.time()
-    # This step's prompts: an epoch permutation that depends on (seed, epoch) only, so --resume continues it.
-    epoch, k = divmod(step * a.batch_prompts, len(run.tasks))
-    order = list(range(len(run.tasks)))
-    random.Random(a.seed * 7919 + epoch).shuffle(order)
-    order = order + order[:a.batch_prompts]  # wrap at the epoch's end
-    tasks = [run.tasks[i] for i in order[k:k + a.batch_prompts]][run.rank::run.world]
+    # This step's prompts: by level with --mix's weights, each level an epoch walk that depends on (seed, step)
+    # only, so --resume continues it (tasks.mixed_batch)
+    tasks = [run.tasks[i] for i in mixed_batch(run.mix, len(run.tasks), step, a.batch_prompts, a.seed)]
+    tasks = tasks[run.rank::run.world]
     outs = run.engine.generate([run.prompts[t.name] for t in tasks], n=a.group, max_new_tokens=a.max_new_tokens,
                                temperature=a.temperature, top_p=a.top_p, seed=a.seed * 100003 + step * 97 + run.rank)
     t_sample = time.time() - t0
@@ -423,22 +434,30 @@ def update(run, batch):
 def step_metrics(run, step, batch, stats, t_train):
     """The step's log row: rates over this step's completions (all ranks), the update's means, and times."""
     a = run.args
+    levels = sorted(run.mix.pools) if run.mix else []  # the realised mixture: this step's prompts by level
     s = run.reduce(n=len(batch.outs), r_correct=sum(batch.rc), r_speedup=sum(batch.rs),
                    resp_len=sum(len(o.ids) for o in batch.outs), distinct=batch.n_distinct,
-                   **verdict_counts(batch.verdicts, batch.outs), **{f"u_{k}": v for k, v in stats.items() if k != "seqs"})
+                   **verdict_counts(batch.verdicts, batch.outs), **{f"u_{k}": v for k, v in stats.items() if k != "seqs"},
+                   **{f"mix_level{lv}": sum(t.level == lv for t in batch.tasks) for lv in levels},
+                   **llm_judge.judge_counts(batch.verdicts))
     n, toks = s["n"], max(1, s["u_tokens"])
     m = dict(step=step, **{k: s[k] / n for k in ("r_correct", "r_speedup", "resp_len", "valid", "compiled", "passed",
                                                  "fast1", "fast2", "caught", "truncated")},
              loss=s["u_loss"] / max(1, a.updates), clip_frac=s["u_clipped"] / toks, kl=s["u_kl"] / toks,
              entropy=s["u_entropy"] / max(1, stats["seqs"] * a.updates), kept=stats["seqs"] / n,
              distinct=s["distinct"] / n, t_sample=batch.t_sample, t_verify=batch.t_verify, t_train=t_train,
-             tok_s=s["resp_len"] / max(1e-9, batch.t_sample))
+             tok_s=s["resp_len"] / max(1e-9, batch.t_sample),
+             **{f"mix_level{lv}": s[f"mix_level{lv}"] / a.batch_prompts for lv in levels})
+    if run.settings.judge:  # counts of rollouts, by name: a "cheat" answer, and a judge that could not answer
+        m.update(judge_cheat=int(s["judge_cheat"]), judge_unavailable=int(s["judge_unavailable"]))
     run.log(f"step {step}/{a.steps} | R_correct {m['r_correct']:.3f} R_speedup {m['r_speedup']:.3f} | valid "
             f"{m['valid']:.2f} compiled {m['compiled']:.2f} passed {m['passed']:.2f} fast1 {m['fast1']:.2f} fast2 "
             f"{m['fast2']:.2f} caught {m['caught']:.2f} distinct {m['distinct']:.2f} | len {m['resp_len']:.0f} "
             f"truncated {m['truncated']:.2f} kept {m['kept']:.2f} clip {m['clip_frac']:.3f} kl {m['kl']:.4f} ent "
             f"{m['entropy']:.3f} | sample {batch.t_sample:.1f}s ({m['tok_s']:.0f} tok/s) verify {batch.t_verify:.1f}s "
-            f"train {t_train:.1f}s")
+            f"train {t_train:.1f}s" + (" | mix " + " ".join(f"L{lv} {m[f'mix_level{lv}']:.2f}" for lv in levels)
+                                         if len(levels) > 1 else "")
+            + (f" | judge cheat {m['judge_cheat']} unavailable {m['judge_unavailable']}" if run.settings.judge else ""))
     return m
 
 
@@ -486,7 +505,9 @@ def main(argv=None):
     run.log(f"RL from {args.out if args.resume else args.ckpt or args.init_from}: {len(run.tasks)} tasks, "
             f"{len(run.held)} held out | B={args.batch_prompts} G={args.group} | reward {args.reward} "
             f"alpha={args.alpha} beta={args.beta} | verifier {args.verifier} | {run.world} rank(s), rollouts in "
-            f"{run.engine.dtype}")
+            f"{run.engine.dtype}" + (" | mix " + ", ".join(f"level {lv} x{w:.2f} ({len(run.mix.pools[lv])} tasks)"
+                                                          for lv, w in run.mix.weights.items()) if run.mix else "")
+            + (f" | LLM judge {args.judge_model}" if args.judge else ""))
     if not run.settings.timing and args.reward == "hrd":  # PAPER.md §4: plan tokens get R_speedup's advantage only
         run.log("note: without timing R_speedup is 0, so HRD gives plan tokens no advantage and trains code tokens "
                 "only (--reward uniform_alpha reinforces every token with R_correct)")

@@ -52,6 +52,7 @@ from pathlib import Path
 
 import torch
 
+import llm_judge
 from verify_judge import run_candidate
 from verify_ref import DISTS, NAMED_DISTS, WEAK, ProblemError, weak_points, Reference, compare, load_problem, make_reference  # noqa: F401 (API)
 from verify_static import extract_code, static_check
@@ -99,6 +100,7 @@ def build_parser():
     ap.add_argument("--tasks", default=None, help="--audit: embedded | KernelBench folder | KernelBench JSONL")
     ap.add_argument("--level", default=None, help="--audit: KernelBench level(s), e.g. 1,2")
     ap.add_argument("--ids", default=None, help="--audit: problem ids or names")
+    llm_judge.add_flags(ap)  # the func layer's LLM judge (llm_judge.py)
     return ap
 
 
@@ -119,13 +121,19 @@ class Settings:
     compile_first: bool = True  # GPU: compile a candidate's kernels before it takes the GPU (verify_worker.run_compile)
     hidden_shape: bool = True  # one more trial on a shape variant the candidate cannot predict (verify_ref.add_variant)
     dists: tuple = DISTS  # trial k's inputs: the problem's own ("own") or redrawn (verify_ref.redraw)
+    judge: str | None = None  # the LLM judge's endpoint URL (PAPER.md §3, func layer; llm_judge.py); None: off
+    judge_model: str | None = None
+    judge_key_env: str = "OPENAI_API_KEY"
+    judge_timeout: float = 120.0
+    judge_retries: int = 2
+    judge_cache: str | None = None  # a JSONL answer cache; None: in memory, for this pool's life
 
     def describe(self):
         """The check behind a verdict, in one line, so numbers can be set beside other papers' (PAPER.md §6)."""
         return (f"verifier v{VERSION} ({self.verifier}): {self.trials} trials ({', '.join(self.dists)}; heavy-tailed "
                 f"inputs too where those leave the check degenerate){' + a hidden shape variant' * self.hidden_shape}, "
                 f"atol {self.atol}, rtol {self.rtol}, secret seeds, every float parameter and buffer randomised, "
-                + (f"median of {self.runs} timed runs" if self.timing else "not timed"))
+                + (f"median of {self.runs} timed runs" if self.timing else "not timed") + llm_judge.describe(self))
 
 
 @dataclass
@@ -389,6 +397,7 @@ class VerifierPool:
         # because the memory gate, not the fraction, keeps candidates from crowding each other out.
         self.devices = {d: Device(dataclasses.replace(self.s, device=d), min(0.9, 2.0 / per), ref_times=ref_times)
                         for d in names}
+        self.judge = llm_judge.Judge.from_settings(self.s)  # None when off; asked here, in the parent, on text only
         self.slots = queue.Queue()
         starters = [threading.Thread(target=lambda i=i: self.slots.put(Slot(names[i % len(names)], i)))
                     for i in range(n)]
@@ -420,6 +429,8 @@ class VerifierPool:
                     self.run_on(slot, problem_src, code, name, v)
                 finally:
                     self.slots.put(slot)
+            if self.judge is not None and v.passed:  # only what passed every other layer reaches the judge
+                self.judge.check(problem_src, code, v)
         v.seconds = round(time.perf_counter() - t0, 3)
         return v
 
@@ -535,7 +546,7 @@ def main():
     same = ("verifier", "trials", "atol", "rtol", "runs", "warmup", "flag_speedup", "timeout", "mem_gb",
             "compile_first", "hidden_shape")
     s = Settings(device=device, timing=args.timing and device.startswith("cuda"), dists=dists_flag(args.dists),
-                 **{k: getattr(args, k) for k in same})
+                 **{k: getattr(args, k) for k in same}, **llm_judge.settings_kw(args))
     if args.audit:
         return audit(args, s)
     if args.batch:

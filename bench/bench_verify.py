@@ -24,10 +24,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "bench"))
 
 import torch  # noqa: E402
 
 from verify import Settings, VerifierPool  # noqa: E402
+from bench_verify_kb import kb_style  # noqa: E402 (one home for the KernelBench-style harness)
 
 ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
 ap.add_argument("--kb", default=str(ROOT.parent / "shared" / "kernelbench" / "level1.jsonl"))
@@ -128,47 +130,6 @@ def candidates(name):
     return out
 
 
-# --- the KernelBench-style sequential harness (the anchor's shape, written here) --------------------------
-
-
-def kb_style(problem_src, cand_src, trials=5, runs=100):
-    """Reference and candidate in one process, inputs drawn on the CPU then copied, no anti-cheat: the way
-    KernelBench's eval_kernel_against_ref works. Returns (correct, seconds)."""
-    import importlib.util
-    import tempfile
-    t0 = time.perf_counter()
-    ns = {}
-    exec(compile(problem_src, "problem", "exec"), ns)
-    d = tempfile.mkdtemp()
-    Path(d, "cand.py").write_text(cand_src)
-    spec = importlib.util.spec_from_file_location("kb_cand", Path(d, "cand.py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    init = ns["get_init_inputs"]()
-    torch.manual_seed(42)
-    ref = ns["Model"](*init).cuda()
-    torch.manual_seed(42)
-    new = mod.ModelNew(*init).cuda()
-    ok = True
-    with torch.no_grad():
-        for t in range(trials):
-            torch.manual_seed(t)
-            inputs = [x.cuda() if isinstance(x, torch.Tensor) else x for x in ns["get_inputs"]()]
-            ok &= torch.allclose(ref(*inputs), new(*inputs), atol=1e-2, rtol=1e-2)
-            torch.cuda.synchronize()
-        times = []
-        for _ in range(runs):
-            s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-            s.record()
-            new(*inputs)
-            e.record()
-            torch.cuda.synchronize()
-            times.append(s.elapsed_time(e))
-    del inputs, ref, new
-    torch.cuda.empty_cache()
-    return bool(ok), time.perf_counter() - t0
-
-
 def main():
     assert torch.cuda.is_available(), "bench_verify.py needs CUDA"
     rows = {r["problem_id"]: r for r in map(json.loads, Path(args.kb).read_text().splitlines())}
@@ -246,9 +207,9 @@ def main():
         res = [kb_style(*pairs[relu][:1], candidates("19_ReLU")[1][1]) for _ in range(args.kb_style)]
         cheat = kb_style(pairs[relu][0], "import torch\nimport torch.nn as nn\nclass ModelNew(nn.Module):\n"
                                          "    def forward(self, x):\n        return torch.relu(x)\n")
-        report["kb_style"] = {"per_candidate": statistics.mean(t for _, t in res), "torch_relu_correct": cheat[0]}
+        report["kb_style"] = {"per_candidate": statistics.mean(r["seconds"] for r in res), "torch_relu_correct": cheat["correct"]}
         print(f"kb_style: {report['kb_style']['per_candidate']:.1f} s/candidate on 19_ReLU; a forward that calls "
-              f"torch.relu is judged correct={cheat[0]}", flush=True)
+              f"torch.relu is judged correct={cheat['correct']}", flush=True)
 
     if args.out:
         Path(args.out).write_text(json.dumps(report, indent=1, default=str))

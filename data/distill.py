@@ -19,40 +19,13 @@ import json
 import os
 import sys
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
-from common import InputError, main_guard  # noqa: E402
+from common import InputError, main_guard, post  # noqa: E402  (post: the HTTP client llm_judge.py shares)
 from tasks import load_tasks  # noqa: E402
-
-
-def post(url, body, api_key, timeout, retries):
-    """JSON POST with retries on transient failures; returns the decoded response."""
-    data = json.dumps(body).encode()
-    headers = {"Content-Type": "application/json"}
-    if api_key:
-        headers["Authorization"] = f"Bearer {api_key}"
-    for attempt in range(retries + 1):
-        req = urllib.request.Request(url, data=data, headers=headers, method="POST")
-        try:
-            with urllib.request.urlopen(req, timeout=timeout) as r:
-                return json.loads(r.read().decode())
-        except urllib.error.HTTPError as e:
-            msg = e.read().decode(errors="replace")[:300]
-            if e.code != 429 and e.code < 500:
-                raise InputError(f"{url}: HTTP {e.code}: {msg}") from e
-            why = f"HTTP {e.code}"
-        except (urllib.error.URLError, TimeoutError, ConnectionError) as e:
-            why = str(getattr(e, "reason", e))
-        if attempt == retries:
-            raise InputError(f"{url}: gave up after {retries + 1} attempts ({why})")
-        wait = min(60.0, 0.5 * 2 ** attempt)
-        print(f"  retry {attempt + 1}/{retries} in {wait:.1f}s ({why})", file=sys.stderr)
-        time.sleep(wait)
 
 
 def completion_text(message):

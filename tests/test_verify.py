@@ -20,7 +20,7 @@ EXPECT = {
     # a linear layer whose weights live in nn.Linear, LayerNorm with its affine step, and the idioms of
     # generated code (helpers, grid lambdas, builtin names as variables, parameters made by hand)
     "relu__ok": (True, True, True, None, ""),
-    "relu__builtin_names": (True, True, True, None, ""),
+    "relu__builtin_names_ok": (True, True, True, None, ""),
     "relu__autotune_ok": (True, True, True, None, ""),
     "relu__completion.txt": (True, True, True, None, ""),
     "relu__styles_ok": (True, True, True, None, ""),
