@@ -1,4 +1,5 @@
-"""sample.py: greedy parity with HF generate, log-probs, EOS, seeds, n-sample prefill sharing, weight reloads."""
+"""sample.py: greedy parity with HF generate, log-probs, EOS, seeds, n-sample prefill sharing, weight reloads; the
+paged cache: refills, preemption and recompute, shared prompt blocks, the paged Triton kernel; sample_static.py."""
 
 import json
 import subprocess
@@ -10,6 +11,7 @@ import torch
 from conftest import ROOT
 from model import build_model, save_checkpoint
 from sample import Engine
+from sample_static import StaticEngine
 
 PROMPTS = [[5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], [20, 21, 22], [30, 31, 32, 33, 34, 35, 36]]
 
@@ -195,3 +197,119 @@ def test_fused_decode_step_equals_hf_generate(lively, interpreted_kernels):
     a = fused.generate(PROMPTS[:2], n=3, max_new_tokens=12, temperature=1.0, seed=3)
     b = plain.generate(PROMPTS[:2], n=3, max_new_tokens=12, temperature=1.0, seed=3)
     assert [c.ids for c in a] == [c.ids for c in b]
+
+
+# ----------------------------------------------------------------------------- the paged cache
+
+UNEVEN = [[5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], [20, 21, 22], [30, 31, 32, 33, 34, 35, 36], [40], [41, 42, 43, 44]]
+CAPS = [3, 30, 12, 1, 25, 7, 18, 2, 22, 9]  # UNEVEN x 2 samples: lengths 1 to 30
+
+
+def per_block(eng):
+    return eng.L * 2 * eng.BS * eng.KV * eng.D * 4 / 2**30  # fp32 bytes of one block, in GiB
+
+
+def test_refill_more_samples_than_rows_greedy_equals_hf(lively):
+    """10 samples of uneven lengths through 3 rows: finished samples' rows are refilled, and every sample's greedy
+    tokens still equal HF generate's."""
+    model, tok = lively
+    eng = Engine(model, tok, max_batch=3, max_len=64, block_size=4, sync_every=4)
+    eng.stop_ids = []
+    outs = eng.generate(UNEVEN, n=2, max_new_tokens=CAPS, temperature=0)
+    want = hf_greedy(model, tok, UNEVEN, 30)
+    assert [(c.prompt_index, c.sample_index) for c in outs] == [(p, j) for p in range(5) for j in range(2)]
+    assert [len(c.ids) for c in outs] == CAPS
+    assert all(c.ids == want[c.prompt_index][:len(c.ids)] for c in outs)
+    assert eng.stats["prefills"] >= 3 and eng.stats["preemptions"] == 0  # prompts joined as rows freed up
+    assert eng.pool.n_free == eng.pool.n - 1
+
+
+def test_preemption_recomputes_and_changes_nothing(lively):
+    """A pool too small for every running sample: the newest are preempted and recomputed, and tokens (sampled,
+    seeded per sample) are those of a run with room for all; so are they whatever max_batch and sync_every are."""
+    model, tok = lively
+    roomy = Engine(model, tok, max_batch=16, max_len=64, block_size=4)
+    roomy.stop_ids = []
+    want = roomy.generate(UNEVEN, n=2, max_new_tokens=CAPS, temperature=1.0, seed=7)
+    assert roomy.stats["preemptions"] == 0
+    for max_batch, blocks, sync in ((10, 16, 4), (4, 12, 3), (2, 40, 1)):
+        eng = Engine(model, tok, max_batch=max_batch, max_len=64, block_size=4, sync_every=sync,
+                     kv_gb=blocks * per_block(roomy))
+        eng.stop_ids = []
+        got = eng.generate(UNEVEN, n=2, max_new_tokens=CAPS, temperature=1.0, seed=7)
+        assert [c.ids for c in got] == [c.ids for c in want], (max_batch, blocks, sync)
+        for c, w in zip(got, want):  # recomputed K/V come from a prefill: equal up to float rounding
+            torch.testing.assert_close(torch.tensor(c.logprobs), torch.tensor(w.logprobs), atol=1e-4, rtol=0)
+        assert eng.pool.n_free == eng.pool.n - 1
+        if blocks < 20:
+            assert eng.stats["preemptions"] > 0 and eng.stats["recomputed_tokens"] > 0, eng.stats
+
+
+def test_shared_prompt_blocks_live_until_the_last_sample_finishes(lively, monkeypatch):
+    """n samples of an 11-token prompt (blocks of 4: two full, one partial): the two full blocks are held by every
+    sample and freed exactly when the last one finishes; each sample has its own copy of the partial block."""
+    model, tok = lively
+    eng = Engine(model, tok, max_batch=8, max_len=64, block_size=4, sync_every=2)
+    eng.stop_ids = []
+    taken, log = [], []
+    real_take, real_finish = Engine._take_sample, Engine._finish
+
+    def taking(self, call, gi, own):
+        s = real_take(self, call, gi, own)
+        taken.append(list(s.blocks))
+        return s
+
+    def finishing(self, call, s):
+        real_finish(self, call, s)
+        log.append((len(s.toks), [self.pool.ref[b] for b in taken[0][:2]]))
+
+    monkeypatch.setattr(Engine, "_take_sample", taking)
+    monkeypatch.setattr(Engine, "_finish", finishing)
+    outs = eng.generate([UNEVEN[0]], n=3, max_new_tokens=[5, 20, 9], temperature=1.0, seed=2)
+    assert [len(c.ids) for c in outs] == [5, 20, 9]
+    assert all(t[:2] == taken[0][:2] for t in taken) and len({t[2] for t in taken}) == 3
+    assert log == [(5, [2, 2]), (9, [1, 1]), (20, [0, 0])]  # references: the samples still running
+    assert all(b in eng.pool.free for b in taken[0][:2]) and eng.pool.n_free == eng.pool.n - 1
+    greedy = eng.generate([UNEVEN[0]], n=3, max_new_tokens=20, temperature=0)
+    assert all(c.ids == hf_greedy(model, tok, [UNEVEN[0]], 20)[0] for c in greedy)
+
+
+def test_a_pool_too_small_for_one_sample_says_so(lively):
+    model, tok = lively
+    eng = Engine(model, tok, max_batch=4, max_len=64, block_size=4)
+    with pytest.raises(ValueError, match="kv_gb"):
+        Engine(model, tok, max_batch=4, max_len=64, block_size=4, kv_gb=per_block(eng) * 0.5)
+    eng = Engine(model, tok, max_batch=4, max_len=64, block_size=4, kv_gb=per_block(eng) * 5)
+    with pytest.raises(ValueError, match="raise kv_gb"):
+        eng.generate([UNEVEN[0]], max_new_tokens=30)
+
+
+def test_samples_ending_at_their_first_token_never_decode(lively):
+    model, tok = lively
+    eng = Engine(model, tok, max_batch=2, max_len=64, block_size=4)
+    eng.stop_ids = []
+    outs = eng.generate([[1, 2, 3]] * 5, n=2, max_new_tokens=[1] * 6 + [3, 1, 1, 2], temperature=1.0, seed=0)
+    assert [len(c.ids) for c in outs] == [1] * 6 + [3, 1, 1, 2] and eng.stats["steps"] == 3
+
+
+def test_the_pool_is_sized_by_the_budget_not_max_batch_times_max_len(lively):
+    model, tok = lively
+    big = Engine(model, tok, max_batch=64, max_len=4096, block_size=16, kv_gb=0.01)
+    assert big.kv_bytes <= 0.01 * 2**30 and big.pool.n - 1 < 64 * 4096 // 16
+    small = Engine(model, tok, max_batch=2, max_len=64, block_size=16, kv_gb=1)
+    assert small.pool.n <= (2 + 1) * small.width + 1  # never more than max_batch x max_len could use
+
+
+def test_static_engine_still_equals_hf_generate(lively):
+    model, tok = lively
+    eng = StaticEngine(model, tok, max_batch=8, max_len=128)
+    eng.stop_ids = []
+    assert [c.ids for c in eng.generate(PROMPTS, max_new_tokens=20, temperature=0)] == hf_greedy(model, tok, PROMPTS, 20)
+    outs = eng.generate(PROMPTS, n=2, max_new_tokens=[4, 9, 2, 20, 7, 7], temperature=1.0, seed=0)
+    assert [len(c.ids) for c in outs] == [4, 9, 2, 20, 7, 7]
+
+
+def test_paged_triton_kernel_equals_the_gather_path(interpreted_kernels):
+    diffs = interpreted_kernels.check_paged("cpu", torch.float32)
+    assert set(diffs) == {"paged_attention/1", "paged_attention/2", "paged_attention/4", "paged_store", "paged_q"}
+    assert max(diffs.values()) < 1e-5, diffs
