@@ -31,10 +31,8 @@ In code:
 """
 
 import argparse
-import collections
 import contextlib
 import dataclasses
-import hashlib
 import json
 import os
 import queue
@@ -53,13 +51,14 @@ from pathlib import Path
 import torch
 
 import llm_judge
+from verify_device import Device
 from verify_judge import run_candidate
 from verify_ref import DISTS, NAMED_DISTS, WEAK, ProblemError, weak_points, Reference, compare, load_problem, make_reference  # noqa: F401 (API)
 from verify_static import extract_code, static_check
 from verify_wire import recv_header
 from verify_worker import sweep_uid
 
-VERSION = 2  # raised whenever a check changes what passes: eval.py keys its verdict cache with it
+VERSION = 3  # raised whenever a check changes what passes: eval.py keys its verdict cache with it
 UID_BASE = 1_000_000  # where the slots' own users start (no real account has uids this high)
 
 ROOT = Path(__file__).resolve().parent
@@ -117,7 +116,8 @@ class Settings:
     flag_speedup: float = 10.0
     timeout: float = 120.0
     mem_gb: float = 4.0
-    ref_cache_gb: float = 32.0
+    ref_cache_gb: float = 16.0  # GPU: what the references may keep (their outputs, up to ref_keep_gb each)
+    ref_keep_gb: float = 2.0  # a reference with more output than this keeps none: compared, it computes it again
     compile_first: bool = True  # GPU: compile a candidate's kernels before it takes the GPU (verify_worker.run_compile)
     hidden_shape: bool = True  # one more trial on a shape variant the candidate cannot predict (verify_ref.add_variant)
     dists: tuple = DISTS  # trial k's inputs: the problem's own ("own") or redrawn (verify_ref.redraw)
@@ -133,7 +133,8 @@ class Settings:
         return (f"verifier v{VERSION} ({self.verifier}): {self.trials} trials ({', '.join(self.dists)}; heavy-tailed "
                 f"inputs too where those leave the check degenerate){' + a hidden shape variant' * self.hidden_shape}, "
                 f"atol {self.atol}, rtol {self.rtol}, secret seeds, every float parameter and buffer randomised, "
-                + (f"median of {self.runs} timed runs" if self.timing else "not timed") + llm_judge.describe(self))
+                + (f"median of {self.runs} timed runs" if self.timing and self.device.startswith("cuda")
+                   else "not timed") + llm_judge.describe(self))
 
 
 @dataclass
@@ -247,61 +248,6 @@ class Slot:
         shutil.rmtree(self.home, ignore_errors=True)
 
 
-class GpuLock:
-    """Readers run trials side by side; a writer (timing) runs alone, so no other candidate's work
-    disturbs a measurement (PAPER.md §3, speedup layer). Within this process; the flock in
-    verify_worker.py also keeps other processes' timings apart."""
-
-    def __init__(self):
-        self.cond, self.readers, self.writing = threading.Condition(), 0, False
-
-    @contextlib.contextmanager
-    def shared(self):
-        with self.cond:
-            self.cond.wait_for(lambda: not self.writing)
-            self.readers += 1
-        try:
-            yield
-        finally:
-            with self.cond:
-                self.readers -= 1
-                self.cond.notify_all()
-
-    @contextlib.contextmanager
-    def exclusive(self):
-        with self.cond:
-            self.cond.wait_for(lambda: not self.writing)
-            self.writing = True  # new readers wait from here on
-            self.cond.wait_for(lambda: self.readers == 0)
-        try:
-            yield
-        finally:
-            with self.cond:
-                self.writing = False
-                self.cond.notify_all()
-
-
-class MemoryGate:
-    """Admission by GPU memory: a candidate runs its trials and timing only while its footprint fits, so
-    other candidates' load never makes an honest kernel run out of memory (and earn nothing)."""
-
-    def __init__(self, budget):
-        self.cond, self.budget, self.free = threading.Condition(), budget, budget
-
-    @contextlib.contextmanager
-    def hold(self, need):
-        need = min(need, self.budget)  # one larger than the budget runs alone
-        with self.cond:
-            self.cond.wait_for(lambda: self.free >= need)
-            self.free -= need
-        try:
-            yield
-        finally:
-            with self.cond:
-                self.free += need
-                self.cond.notify_all()
-
-
 # -----------------------------------------------------------------------------
 # The pool and the one-pair API
 
@@ -317,73 +263,6 @@ def pool_devices(device):
     return [device]
 
 
-@dataclass
-class Device:
-    """One device's share of the pool: its references, its timing lock and its memory gate."""
-    s: Settings
-    gpu_fraction: float
-    refs: collections.OrderedDict = field(default_factory=collections.OrderedDict)
-    ref_locks: dict = field(default_factory=dict)
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    build_lock: threading.Lock = field(default_factory=threading.Lock)
-    gpu: GpuLock = field(default_factory=GpuLock)
-    gate: MemoryGate = None
-    lock_path: str = ""
-    ref_times: dict = None  # {sha256(problem source): reference ms}, measured earlier on this GPU model (eval.py)
-    trusted_pool: object = None  # GPU: the references' memory, in segments no child ever maps (see trusted())
-    trusted_lock: threading.Lock = field(default_factory=threading.Lock)
-
-    def __post_init__(self):
-        # Candidates' GPU memory: what the card has, less room for two problems' references (the one in use
-        # and the next). On the CPU the address-space cap per child does this job.
-        cuda = self.s.device.startswith("cuda")
-        total = torch.cuda.mem_get_info(torch.device(self.s.device))[1] if cuda else 0
-        self.gate = MemoryGate(max(2**30, int(0.9 * total - 2 * self.s.ref_cache_gb * 2**30)) if cuda else float("inf"))
-        if cuda:
-            with torch.cuda.device(torch.device(self.s.device)):
-                self.trusted_pool = torch.cuda.MemPool()
-
-    @contextlib.contextmanager
-    def trusted(self):
-        """Where reference models, outputs and everything computed from them are allocated on a GPU: a memory pool
-        of their own. CUDA IPC maps a child whole allocator segments of what it is shown (inputs, its output
-        buffer), so a reference output beside them would be readable and writable by its kernels. One thread at a
-        time: a pool takes one recorder."""
-        with self.trusted_lock:
-            if self.trusted_pool is None:
-                yield
-            else:
-                with torch.cuda.use_mem_pool(self.trusted_pool, torch.device(self.s.device)):
-                    yield
-        self.lock_path = os.path.join(tempfile.gettempdir(), f"tritonrl_gpu_{self.s.device.replace(':', '_')}.lock")
-
-    def reference(self, src, name):
-        key = hashlib.sha256(src.encode()).hexdigest()
-        with self.lock:
-            lk = self.ref_locks.setdefault(key, threading.Lock())
-        with lk:  # one build per problem, however many of its candidates arrive at once
-            ref = self.refs.get(key)
-            if ref is None:
-                try:
-                    with self.build_lock, self.trusted():  # one build at a time: full-size references are tens of GB
-                        ref = make_reference(src, self.s, name)
-                except ProblemError as e:
-                    ref = e
-                if isinstance(ref, Reference) and self.ref_times and key in self.ref_times:
-                    ref.ms = self.ref_times[key]  # not re-timed: the cached time from this GPU model
-            with self.lock:
-                self.refs[key] = ref
-                self.refs.move_to_end(key)
-                # Least recently used references go once their outputs pass the budget (full-size
-                # KernelBench outputs are GBs); a later candidate of an evicted problem rebuilds it.
-                while len(self.refs) > 1 and sum(r.nbytes() for r in self.refs.values()
-                                                 if isinstance(r, Reference)) > self.s.ref_cache_gb * 2**30:
-                    self.refs.popitem(last=False)
-        if isinstance(ref, ProblemError):
-            raise ref
-        return ref
-
-
 class VerifierPool:
     """Persistent worker slots over one or more devices; map() verifies (problem_src, completion) pairs and
     returns verdicts in order. Each device keeps its own references, shared by all candidates of a problem."""
@@ -395,7 +274,7 @@ class VerifierPool:
         per = -(-n // len(names))
         # Children share a GPU with the references in this process: each may take a share of it, generous
         # because the memory gate, not the fraction, keeps candidates from crowding each other out.
-        self.devices = {d: Device(dataclasses.replace(self.s, device=d), min(0.9, 2.0 / per), ref_times=ref_times)
+        self.devices = {d: Device(dataclasses.replace(self.s, device=d), min(0.9, 2.0 / per), per, ref_times=ref_times)
                         for d in names}
         self.judge = llm_judge.Judge.from_settings(self.s)  # None when off; asked here, in the parent, on text only
         self.slots = queue.Queue()
@@ -481,7 +360,7 @@ class VerifierPool:
         while not self.slots.empty():
             self.slots.get().close()
         for dev in self.devices.values():  # the references go before their pool does
-            dev.refs.clear()
+            dev.clear()
         if torch.cuda.is_available() and torch.cuda.is_initialized():
             torch.cuda.synchronize()
             torch.cuda.empty_cache()
@@ -589,7 +468,7 @@ def audit(args, s):
     rows, t0 = [], time.perf_counter()
     for t in load_tasks(args.tasks, None, args.level, args.ids):
         try:
-            ref = make_reference(t.src, s, t.name)
+            ref = make_reference(t.src, dataclasses.replace(s, ref_keep_gb=float("inf")), t.name)  # outputs read
             by_dist = {d: weak_points(ref, [x for x in ref.trials if x.dist.rstrip("+") == d and not x.variant],
                                       s.atol, s.rtol) for d in dict.fromkeys(s.dists)}
             row = {"name": t.name, "own": ref.degenerate_own, "default": ref.degenerate, "hidden_shape": ref.variant_note,

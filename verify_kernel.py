@@ -18,7 +18,9 @@ KERNEL_BUILTINS = {"range", "len", "min", "max", "int", "float", "bool", "print"
 
 def _kernel_attrs():
     import triton.language as tl
-    methods = {n for c in (tl.tensor, tl.dtype) for n in public(c) if callable(getattr(c, n, None))}
+    # TMA descriptors' load/store/gather/... too (tl.tensor_descriptor, where this Triton has it)
+    kinds = (tl.tensor, tl.dtype) + tuple(c for c in [getattr(tl, "tensor_descriptor", None)] if c is not None)
+    methods = {n for c in kinds for n in public(c) if callable(getattr(c, n, None))}
     return (public(tl.tensor) | public(tl.dtype) | public(tl.pointer_type) | public(tl.constexpr)
             | {"element_ty", "value", "T", "shape", "dtype", "numel", "type"}), methods
 

@@ -25,10 +25,12 @@ Python. What a kernel is handed at launch is checked at run time (verify_worker.
 """
 
 import ast
+import io
 import builtins
 import importlib
 import re
 import sys
+import tokenize
 import types
 
 import torch
@@ -149,7 +151,7 @@ HOST_ATTRS |= {"kwargs", "num_warps", "num_stages", "num_ctas", "maxnreg", "pre_
 # inside the worker's calls outside the monitor. forward and extra_repr are the candidate's to define.
 # Module methods the worker and torch's own calls never reach, and whose names are ordinary attribute names
 # (`self.type = "avg"`): binding them shadows nothing the check relies on.
-NN_FREE = {"type", "compile"}
+NN_FREE = {"type"}
 NN_RESERVED = set(dir(nn.Module)) - {"forward", "extra_repr", "__init__"} - NN_FREE
 
 SAFE_BUILTINS = {"range", "len", "min", "max", "abs", "int", "float", "bool", "str", "tuple", "list", "dict", "set",
@@ -162,6 +164,7 @@ SAFE_BUILTINS = {"range", "len", "min", "max", "abs", "int", "float", "bool", "s
 BUILTIN_NAMES = set(dir(builtins))
 
 
+METHOD_DECORATORS = {"torch.no_grad", "torch.inference_mode", "torch.enable_grad"}
 TRITON_DECORATORS = {"triton.jit", "triton.autotune", "triton.heuristics", "triton.language.jit"}
 AUTOTUNE_KWARGS = {"configs", "key", "prune_configs_by", "reset_to_zero", "restore_value", "pre_hook", "post_hook",
                    "warmup", "rep", "use_cuda_graph", "cache_results"}  # not do_bench: it would time our way
@@ -356,7 +359,23 @@ class Checker(ast.NodeVisitor):
                         self.fail(item, f"class {node.name} assigns {ast.unparse(t)} in its body")
             elif not isinstance(item, (ast.Expr, ast.Pass)):
                 self.fail(item, f"class {node.name}: {type(item).__name__} in a class body")
+        self.no_method_values(node)
         self.scoped("class", stored_names(node.body), None, node.body)
+
+    def no_method_values(self, node):
+        """A method is only ever reached bound, through its instance: `self` (own names, private ones included,
+        pass on self) is then the module. Held as a value in the class body (`fns = [peek]`, a default, a
+        decorator), it could be called with any object as its `self`."""
+        fns = {i.name for i in node.body if isinstance(i, ast.FunctionDef)}
+        exprs = [i.value for i in node.body if isinstance(i, (ast.Assign, ast.AnnAssign, ast.Expr)) and i.value]
+        for i in node.body:
+            if isinstance(i, ast.FunctionDef):
+                a = i.args
+                exprs += [*i.decorator_list, *a.defaults, *(d for d in a.kw_defaults if d is not None),
+                          *(x.annotation for x in a.posonlyargs + a.args + a.kwonlyargs if x.annotation), i.returns]
+        for n in (n for e in exprs if e is not None for n in ast.walk(e)):
+            if isinstance(n, ast.Name) and n.id in fns:
+                self.fail(n, f"class {node.name} uses its method {n.id} as a value")
 
     def not_an_import(self, node):
         if node.name in self.names.alias:
@@ -397,9 +416,23 @@ class Checker(ast.NodeVisitor):
         body_stores = stored_names(node.body)
         plain = not any(decorator_path(d, self.names) is None and isinstance(d, ast.Name)
                         and d.id in ("staticmethod", "classmethod") for d in node.decorator_list)
-        if self.frames[-1][0] == "class" and plain and ps and ps[0] not in body_stores:
-            me = ps[0]  # bound to the instance by the call, and never rebound: the only base a store may have
+        if self.frames[-1][0] == "class":
+            self.method_decorators(node)
+        pos = [a.arg for a in node.args.posonlyargs + node.args.args]  # a keyword-only `self` is the caller's pick
+        if self.frames[-1][0] == "class" and plain and pos and pos[0] not in body_stores:
+            me = pos[0]  # bound to the instance by the call, and never rebound: the only base a store may have
         self.scoped("function", set(ps) | body_stores, me, node.body)
+
+    def method_decorators(self, node):
+        """A method's decorators are Python's or torch's own: one of the candidate's would be handed the plain
+        function, which it could then call with any object as `self` (own names, `numpy` too, pass on self)."""
+        for d in node.decorator_list:
+            fn = d.func if isinstance(d, ast.Call) else d
+            path = self.names.resolve(fn)
+            if not (path in METHOD_DECORATORS or isinstance(d, ast.Name) and d.id in ("property", "staticmethod",
+                                                                                    "classmethod") and path is None):
+                self.fail(d, f"method {node.name}: decorated with {ast.unparse(d)} (property, staticmethod, "
+                             "classmethod, torch.no_grad or torch.inference_mode only)")
 
     def visit_Lambda(self, node):
         for d in node.args.defaults:
@@ -458,9 +491,11 @@ class Checker(ast.NodeVisitor):
         if rest and isinstance(obj, type):
             self.fail(node, f"uses {full}: attributes of a library class are not allowed")
         for a in rest:
-            self.check_attr_name(node, a, self_base=False)
+            self.check_attr_name(node, a, self_base=False, own_ok=False)
 
-    def check_attr_name(self, node, attr, self_base):
+    def check_attr_name(self, node, attr, self_base, own_ok=True):
+        """own_ok: the candidate's own attribute names pass on values (an instance of its own class); never on a
+        library path (`torch.jit.<own>...` would reach whatever the library holds under that name)."""
         if dunder(attr):
             self.fail(node, f"touches {attr}")
         if self_base and attr in self.f.own and attr not in NN_RESERVED:
@@ -470,7 +505,7 @@ class Checker(ast.NodeVisitor):
         if attr.startswith("_"):
             if not (self_base and attr in self.f.own and attr not in NN_RESERVED):
                 self.fail(node, f"touches the private attribute {attr}")
-        elif attr not in HOST_ATTRS and attr not in self.f.own:
+        elif attr not in HOST_ATTRS and not (own_ok and attr in self.f.own):
             self.fail(node, f"uses .{attr}, which is not in the verifier's allowlist")
 
     def visit_Attribute(self, node):
@@ -487,6 +522,8 @@ class Checker(ast.NodeVisitor):
             if node.attr in NN_RESERVED or dunder(node.attr):
                 self.fail(node, f"assigns self.{node.attr}, a name nn.Module or the verifier reserves")
             return
+        if isinstance(base, ast.Name) and base.id in self.f.kernels and not self.local(base.id):
+            self.fail(node, f"reads {base.id}.{node.attr}: a kernel is only launched or passed, never looked into")
         if isinstance(base, ast.Name) and base.id in self.f.classes and not self.local(base.id):
             if node.attr not in self.f.class_consts.get(base.id, ()):  # ModelNew.BLOCK = 64 read back: a value
                 self.fail(node, f"uses {base.id}.{node.attr}: use the instance, not the class")
@@ -524,6 +561,8 @@ class Checker(ast.NodeVisitor):
             return
         if name == "type":
             self.fail(node, "type() is not allowed")
+        if name in ("staticmethod", "classmethod", "property"):  # as decorators only: a plain function's `self`
+            self.fail(node, f"{name}() called: only as a decorator")  # would be whatever its caller passes
         self.generic_visit(node)
 
     def visit_getattr(self, node, name):
@@ -546,10 +585,22 @@ def kernel_builtins():
     return KERNEL_BUILTINS
 
 
+def encoding(src):
+    try:
+        return tokenize.detect_encoding(io.BytesIO(src.encode()).readline)[0]
+    except SyntaxError:  # an encoding Python does not know
+        return None
+
+
 def check_language(tree, src):
     """None when every line of the module is inside the language, else the first reason (with its line)."""
     names = Names(tree)
     try:
+        # The worker imports the file, and an import honours a coding line (utf-7 turns a comment into code)
+        if encoding(src) not in ("utf-8", "utf-8-sig"):
+            raise Reject("a coding declaration other than utf-8: the file must run as the text checked")
+        if names.twice:  # one alias map for the file: `import torch as t` here and `import triton as t` there
+            raise Reject(f"{sorted(names.twice)[0]} is bound to two different imports")
         # lines as Python counts them: str.splitlines() also breaks at \f, \v, \x1c.. and would shift the window
         Checker(names, module_facts(tree, names), re.split(r"\r\n|\r|\n", src)).visit(tree)
     except Reject as e:

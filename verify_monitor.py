@@ -93,6 +93,7 @@ def exempt(fn):
 
 MADE = {}  # id(kernel object) -> (the object, the function it was made from)
 SOURCE_OK = set()  # ids of the functions whose source the interpreter will run as written
+REWRITTEN = {}  # id(kernel function) -> (the function, what compile_apart made of it): the interpreter's cache
 
 
 def check_kernel_object(kernel, interpret):
@@ -104,11 +105,25 @@ def check_kernel_object(kernel, interpret):
     made = MADE.get(id(kernel))
     if made is None or made[0] is not kernel or made[1] is not fn or {"run", "rewrite", "rewritten_fn"} & set(vars(kernel)):
         raise TypeError("a kernel object was changed after it was made")
+    if interpret:
+        check_rewritten(fn)
     if interpret and id(fn) not in SOURCE_OK:
         lines = inspect.getsourcelines(fn)[0]
         if sum(line.strip().startswith("def ") for line in lines) != 1:
             raise TypeError("the kernel's source holds another line that starts with 'def '")
         SOURCE_OK.add(id(fn))
+
+
+def check_rewritten(fn):
+    """The interpreter runs what its class-level cache holds for fn: it must be what compile_apart made of fn's
+    own source, in the cache Triton made (host code that swapped either would run a Python body of its own)."""
+    from triton.runtime import interpreter
+    cache = interpreter.InterpretedFunction.rewritten_fn
+    if cache is not REWRITTEN["cache"][0]:
+        raise TypeError("the interpreter's cache of kernel bodies was replaced")
+    got, made = cache.get(fn), REWRITTEN.get(id(fn))
+    if got is not None and (made is None or made[0] is not fn or made[1] is not got):
+        raise TypeError("a kernel's rewritten body was replaced after it was made")
 
 
 def check_kernel_args(fn, args, kwargs):
@@ -133,10 +148,22 @@ def check_kernel_args(fn, args, kwargs):
                     raise TypeError(f"kernel argument {name} is a tensor passed as a constexpr")
             elif isinstance(x, tl.dtype) and type(x) is not tl.dtype:  # a block or pointer type carries any object
                 raise TypeError(f"kernel argument {name} is a {type(x).__name__}: pass a dtype (tl.float32, ...)")
+            elif type(x) is descriptor_type():  # TMA: a tensor and integer lists, nothing that runs
+                if wrapped or not isinstance(x.base, torch.Tensor) or not all(
+                        type(v) is int for f in (x.shape, x.strides, x.block_shape) for v in f):
+                    raise TypeError(f"kernel argument {name} is a TensorDescriptor of something other than a tensor")
             elif not (x is None or type(x) in (int, float, bool, str) or isinstance(x, (torch.dtype, tl.dtype))
                       or isinstance(x, kernels)):
                 raise TypeError(f"kernel argument {name} is a {type(x).__name__}: a kernel takes tensors, "
                                 "numbers, strings, dtypes and kernels")
+
+
+def descriptor_type():
+    try:
+        from triton.tools.tensor_descriptor import TensorDescriptor
+        return TensorDescriptor
+    except ImportError:
+        return None
 
 
 def install_triton_hooks(interpret):
@@ -200,6 +227,7 @@ def install_triton_hooks(interpret):
         from triton.runtime import interpreter
         interpreter._interpreter = CheckedMemory(interpreter._interpreter)
         interpreter.FunctionRewriter._compile_and_exec = compile_apart
+        REWRITTEN["cache"] = (interpreter.InterpretedFunction.rewritten_fn, None)  # Triton's, before any candidate
         for name in ("_init_args_hst", "_restore_args_dev"):
             setattr(interpreter.GridExecutor, name, exempt(getattr(interpreter.GridExecutor, name)))
         device_call = interpreter.InterpretedFunction.__call__
@@ -222,6 +250,7 @@ def compile_apart(self, transformed_ast):
     scope = {**vars(interpreter), **self.fn.__globals__}
     local = {}  # not Triton's jit keywords: a default naming one would bind the object passed there
     exec(code, scope, local)
+    REWRITTEN[id(self.fn)] = (self.fn, local[self.fn.__name__])
     return local[self.fn.__name__]
 
 

@@ -32,9 +32,7 @@ from dataclasses import dataclass, field
 
 import torch
 
-DISTS = ("own", "shifted", "own", "unit", "blocks")  # trial k draws from Settings.dists[k % len], these by default
-RESCUE = ("heavy", "heavy")  # drawn too, only where the trials above leave the check degenerate (make_reference)
-NAMED_DISTS = ("own", "shifted", "blocks", "heavy", "unit", "sparse")
+from verify_inputs import DISTS, NAMED_DISTS, RESCUE, near, redraw  # noqa: F401 (the trials' input distributions)
 TRIVIAL = ("zeros", "constant", "input copy")  # outputs an attacker can write without reading the inputs
 WEAK = TRIVIAL + ("input-independent", "random reference")  # what makes a problem's check degenerate
 NOT_SHAPES = re.compile(r"kernel|stride|pad|dilation|group|pool|window|seed|^n_?heads?$|num_heads", re.I)
@@ -164,7 +162,7 @@ def variant_changes(src, dims, rng, attempt, grow):
 
 def vary_floats(ns, init_inputs, rng):
     """The floats a Model is built with (get_init_inputs' values, however it computes them: a scale, a slope),
-    times U(0.7, 1.4); never p, eps, momentum and their kind (by the name of Model.__init__'s parameter). The
+    times U(0.7, 1.4), zeros moved; never p, eps, momentum and their kind (by the name of Model.__init__'s parameter). The
     candidate is built with the same values: only what it is handed changes. Returns (inputs, {name: value})."""
     import inspect
     try:
@@ -174,8 +172,9 @@ def vary_floats(ns, init_inputs, rng):
     out, changed = list(init_inputs), {}
     for i, v in enumerate(out):
         name = names[i] if i < len(names) else f"init_inputs[{i}]"
-        if type(v) is float and v != 0 and not NOT_FREE.search(name):
-            out[i] = changed[name] = float(f"{v * rng.uniform(0.7, 1.4):.4g}")
+        if type(v) is float and not NOT_FREE.search(name):  # a zero (clamp_min = 0.0) moves by +-U(0.1, 0.5)
+            new = v * rng.uniform(0.7, 1.4) if v else rng.choice((-1, 1)) * rng.uniform(0.1, 0.5)
+            out[i] = changed[name] = float(f"{new:.4g}")
     return out, changed
 
 
@@ -195,6 +194,18 @@ class Built:
     init_seed: int
     overrides: list  # (kind, name, index, values): every floating parameter and buffer, as set here
 
+    def moved(self):
+        """Its parameters and buffers copied to where allocation goes now (verify_device: out of the memory pool
+        its reference was built in, so that pool, with the trials' outputs, can go back to the device)."""
+        with torch.no_grad():
+            for p in self.model.parameters():
+                p.data = p.data.clone()
+            for m in self.model.modules():
+                m._buffers.update({k: b.clone() for k, b in m._buffers.items() if b is not None})
+        now = {("param", n): t for n, t in self.model.named_parameters()}
+        now |= {("buffer", n): t for n, t in self.model.named_buffers()}
+        self.overrides = [(k, n, i, now[(k, n)].detach()) for k, n, i, _ in self.overrides]
+
     def for_child(self, copy=False):
         ov = [(k, n, i, t.clone() if copy else t) for k, n, i, t in self.overrides]
         return {"init_inputs": self.init_inputs, "init_seed": self.init_seed, "overrides": ov}
@@ -206,6 +217,8 @@ class Trial:
     dist: str  # "own", or a name redraw knows
     variant: bool  # the hidden shape variant
     outs: list = field(default_factory=list)
+    near_of: int | None = None  # a later call's inputs: trial near_of's with 4 elements moved (verify_inputs.near)
+    spec: list = None  # (shape, dtype) of each output: what a child must return, kept when outs are not
     trivial: dict = field(default_factory=dict)  # TRIVIAL output -> would it pass this trial
 
 
@@ -225,6 +238,7 @@ class Reference:
     degenerate_own: list = field(default_factory=list)  # ... of the trials of the problem's own distribution
     random: bool = False  # the reference does not repeat itself on the same inputs (dropout in functional form)
     loose: list = field(default_factory=list)  # the outputs it does not repeat: compared by shape and dtype only
+    signs: bool = True  # parameters of one sign got random signs (randomise); False where that made it non-finite
 
     @property
     def outs(self):
@@ -236,6 +250,8 @@ class Reference:
 
     def inputs(self, k):
         t = self.trials[k]
+        if t.near_of is not None:
+            return [near(x, t.seed ^ (i << 20)) for i, x in enumerate(self.inputs(t.near_of))]
         ns = (self.variant if t.variant else self.main).ns
         with RNG_LOCK, torch.device(self.device):  # generated on the GPU when there is one (PAPER.md §3)
             torch.manual_seed(t.seed)
@@ -260,75 +276,39 @@ class Reference:
 
     def out_bytes(self):
         """The largest trial's outputs."""
-        return max(sum(o.numel() * o.element_size() for o in t.outs) for t in self.trials)
+        return max(sum(math.prod(shape) * dt.itemsize for shape, dt in t.spec) for t in self.trials)
+
+    def param_bytes(self):
+        return sum(t.numel() * t.element_size() for b in (self.main, self.variant) if b for *_, t in b.overrides)
 
     def footprint(self):
-        """GPU bytes one candidate needs at once: our copy of its inputs, the buffer it copies its outputs into,
-        its own outputs (two alive while it is timed), and the L2 flush buffer."""
-        return self.in_bytes + 4 * self.out_bytes() + 256 * 2**20
+        """GPU bytes one candidate needs at once: its compile pass's inputs, then our inputs, the buffer it copies
+        its outputs into, its own outputs (two alive while it is timed), the reference's outputs computed again
+        where they are not kept, its copy of the parameters, a CUDA context and the L2 flush buffer."""
+        return self.in_bytes + 5 * self.out_bytes() + self.param_bytes() + 1024 * 2**20
 
     def nbytes(self):
-        return sum(o.numel() * o.element_size() for t in self.trials for o in t.outs)
+        """What it keeps: its outputs (if it keeps them) and its models' parameters and buffers."""
+        return sum(o.numel() * o.element_size() for t in self.trials for o in t.outs or []) + self.param_bytes()
+
+    def trial_outs(self, k):
+        """Trial k's outputs: kept, or computed again from its inputs (a reference over settings.ref_keep_gb keeps
+        none: full-size KernelBench outputs are GBs a trial). The caller holds them only while it compares."""
+        t = self.trials[k]
+        if t.outs is not None:
+            return t.outs
+        with RNG_LOCK:
+            outs = (self.variant if t.variant else self.main).model(*self.inputs(k))
+        return [o.detach() for o in ([outs] if isinstance(outs, torch.Tensor) else outs)]
 
 
-def redraw(x, dist, seed):
-    """x with new values from `dist` at x's own scale s (its std). "shifted": N(mu s, s^2) / sqrt(1 + mu^2), mu in
-    [-1, 1), so it takes both signs; "blocks": each run of 64-1024 consecutive elements has a mean of its own, and
-    so has each residue of the position modulo 2-4, so a reduction that reads a sample of each row (a run, or every
-    other element) misses; "heavy": s z exp(w) / e (z, w normal), clipped
-    to 8 max(1, s), so a few elements dominate a row (what makes a wide softmax or a norm non-zero somewhere) while
-    exp-based formulas that the problem's own inputs never overflow stay finite; "unit": 1 + 0.02 z, so long
-    products (cumprod) neither vanish nor blow up; "sparse": s z on about 8 elements of each last-dimension row.
-    Each keeps E[x^2] at most about s^2, so accumulations (a tf32 matmul) are no less precise than on the problem's
-    own inputs. A trailing "+" takes absolute values. Boolean inputs (masks) are redrawn at their own density and
-    integer ones (indices, targets) uniformly over their own range, so neither can be hard-coded; a float passed
-    to forward (a scale) is multiplied by U(0.7, 1.4)."""
-    base = dist.rstrip("+")
-    if base != "own" and type(x) is float and x != 0:  # a scalar forward takes (A * s): s changes too
-        return float(f"{x * random.Random(seed).uniform(0.7, 1.4):.4g}")
-    if base == "own" or not isinstance(x, torch.Tensor) or x.numel() == 0 or x.is_complex():
-        return x
-    g = torch.Generator(device=x.device)
-    g.manual_seed(seed & (2**63 - 1))
-    if x.dtype == torch.bool:
-        return torch.rand(x.shape, generator=g, device=x.device) < x.float().mean()
-    if not x.is_floating_point():
-        lo, hi = int(x.min()), int(x.max())
-        return torch.randint(lo, hi + 1, x.shape, generator=g, device=x.device, dtype=x.dtype)
-    s0 = float(x.float().std()) if x.numel() > 1 else 0.0
-    scale = s0 if math.isfinite(s0) and s0 > 1e-6 else max(abs(float(x.float().mean())), 1.0)
-    mu = float(torch.rand((), generator=g, device=x.device)) * 2 - 1
-    z = torch.randn(x.shape, generator=g, device=x.device)
-    if base == "shifted":
-        z.add_(mu).div_(math.sqrt(1 + mu * mu))
-    elif base == "blocks":
-        flat, n = z.view(-1), z.numel()
-        run, m = int(torch.randint(64, 1025, (), generator=g)), int(torch.randint(2, 5, (), generator=g))
-        means = torch.randn(-(-n // run), generator=g, device=x.device).repeat_interleave(run)[:n]
-        means += torch.randn(m, generator=g, device=x.device).repeat(-(-n // m))[:n]  # and every m-th element
-        flat.add_(means).div_(math.sqrt(3.0))
-        del means
-    elif base == "heavy":
-        w = torch.randn(x.shape, generator=g, device=x.device)
-        lim = 8 * max(1.0, 1 / scale)
-        z.mul_(w.exp_()).div_(math.e).clamp_(-lim, lim)
-        del w
-    elif base == "unit":
-        z.mul_(0.02).add_(1.0)
-        scale = 1.0
-    elif base == "sparse":
-        z.mul_(torch.rand(x.shape, generator=g, device=x.device) < 8 / max(1, x.shape[-1] if x.dim() else 1))
-    if dist.endswith("+"):
-        z.abs_()
-    return z.mul_(scale).to(x.dtype)
-
-
-def randomise(model):
+def randomise(model, signs=True):
     """PAPER.md §7, hard-coded constants: every floating parameter and buffer gets new values, which the
     candidate's model receives too (verify_worker.build). Zeros become signed values; constants become values
     of order one with their sign (so a term a small constant scales stays above atol); other tensors with no
     negative element (BatchNorm's running_var) are scaled by U(0.5, 1.5), so they stay positive; the rest get
-    noise at their own scale."""
+    noise at their own scale. With signs, a parameter (not a buffer) that had one sign gets a random sign per
+    element too: a kernel that moves a max-pool before a scale or a norm's weight holds only for positive ones."""
     overrides = []
     with torch.no_grad():
         for kind, named in (("param", list(model.named_parameters())), ("buffer", list(model.named_buffers()))):
@@ -344,11 +324,13 @@ def randomise(model):
                 else:
                     std = float(t.float().std()) if t.numel() > 1 else abs(float(t))
                     t.add_(0.5 * max(std, 1e-3) * torch.randn_like(t))
+                if signs and kind == "param" and (bool((t >= 0).all()) or bool((t <= 0).all())):
+                    t.mul_(torch.randint_like(t, 0, 2) * 2 - 1)
                 overrides.append((kind, name, i, t.detach()))
     return overrides
 
 
-def build(ns, device, vary=None):
+def build(ns, device, vary=None, signs=True):
     """The problem's Model under a fresh secret seed, randomised (PAPER.md §5, §7); with vary (a random.Random),
     built with other floats (vary_floats: the hidden variant)."""
     with RNG_LOCK:
@@ -364,7 +346,7 @@ def build(ns, device, vary=None):
             if isinstance(m, torch.nn.modules.dropout._DropoutNd):
                 m.eval()
         torch.manual_seed(secrets.randbits(63))
-        overrides = randomise(model)
+        overrides = randomise(model, signs)
     return Built(ns, model, init_inputs, init_seed, overrides)
 
 
@@ -381,6 +363,7 @@ def run_reference(ref, trial):
         outs = model(*xs)
     outs = [outs] if isinstance(outs, torch.Tensor) else list(outs)
     trial.outs = [o.detach().clone() for o in outs]
+    trial.spec = [(tuple(o.shape), o.dtype) for o in outs]
     ref.in_bytes = max(ref.in_bytes, sum(x.numel() * x.element_size() for x in xs if isinstance(x, torch.Tensor)))
     return xs
 
@@ -429,15 +412,14 @@ def try_variant(ref, vsrc, settings, name, vary, sized):
     """Build one variant and its trials: True, or the floats it was built with where they changed; False (and
     nothing kept) if the reference will not run on it, or nothing at all would change."""
     try:
-        ref.variant = build(load_problem(vsrc, f"{name} (hidden shape variant)"), ref.device, vary)
+        ref.variant = build(load_problem(vsrc, f"{name} (hidden shape variant)"), ref.device, vary, ref.signs)
         floats = {i: v for i, (v, w) in enumerate(zip(ref.variant.init_inputs, ref.main.init_inputs))
                   if type(v) is float and v != w}
         if not (sized or floats):
             raise ValueError("nothing changed")
-        # Where the problem's own inputs let a trivial output pass (a copy of torch.rand inputs through a
-        # ReLU), shifted inputs too: a path for other shapes right only on the own inputs would pass otherwise.
-        own = [t for t in ref.trials if t.dist == "own" and not t.variant]
-        for dist in ("own", "shifted") if weak_points(ref, own, settings.atol, settings.rtol) else ("own",):
+        # Signed inputs too: a path for other shapes right only on the own inputs (torch.rand's, never negative)
+        # would pass otherwise.
+        for dist in ("own", "shifted"):
             xs = draw_trial(ref, dist, True, variant=True)
             del xs
         if all(finite(t.outs) for t in ref.trials if t.variant) or not finite(ref.trials[0].outs):
@@ -475,6 +457,15 @@ def draw_trial(ref, dist, first_finite, variant=False):
         del xs
 
 
+def timed_trial(ref):
+    """The trial timed (and re-checked after the trials): one of the problem's own shapes on which no trivial
+    output passes, of its own inputs where there is one (KernelBench times on those). On a trial where all
+    zeros pass, a kernel that wrote zeros whenever its inputs looked like that trial's would be timed doing so."""
+    main = [(k, t) for k, t in enumerate(ref.trials) if not t.variant and t.near_of is None]
+    strict = [(k, t) for k, t in main if not any(any(v) for v in t.trivial.values())]
+    return max(strict or main, key=lambda kt: (kt[1].dist == "own", kt[0]))[0]
+
+
 def weak_points(ref, trials, atol, rtol):
     """WEAK's entries true of these trials: each trivial output that passes all of them, an output that is the
     same whatever the inputs, a reference that does not repeat itself."""
@@ -490,22 +481,37 @@ def make_reference(src, settings, name="problem"):
     """Seeds the candidate cannot predict: drawn from the OS, never sent to the candidate's process. The trials
     draw from settings.dists; where they leave the check degenerate (a wide softmax, a norm over many values:
     every output under atol), two heavy-tailed trials are added. Only there: their large elements would make an
-    honest tf32 matmul's error exceed atol (measured on KernelBench L1 1 on an H200)."""
+    honest tf32 matmul's error exceed atol (measured on KernelBench L1 1 on an H200). Outputs over
+    settings.ref_keep_gb are not kept (Reference.trial_outs)."""
     ns = load_problem(src, name)
     try:
-        ref = Reference(settings.device, build(ns, settings.device), None, "", [])
+        dists = [settings.dists[k % len(settings.dists)] if settings.trials >= 3 else "own"
+                 for k in range(settings.trials)]
         with torch.no_grad():
-            dists = [settings.dists[k % len(settings.dists)] if settings.trials >= 3 else "own"
-                     for k in range(settings.trials)]
-            dims, consts = add_trials(ref, dists, settings, None)
+            for signs in (True, False):  # parameters given both signs, unless the reference then overflows
+                ref = Reference(settings.device, build(ns, settings.device, signs=signs), None, "", [], signs=signs)
+                dims, consts = add_trials(ref, dists, settings, None)
+                if finite(ref.trials[0].outs):
+                    break
+            if any(not o.is_floating_point() for o in ref.trials[0].outs):  # an index: ties decide it
+                add_trials(ref, ["ties"], settings, consts)
             if settings.trials >= 3 and weak_points(ref, ref.trials, settings.atol, settings.rtol):
                 add_trials(ref, [d for d in RESCUE if d not in settings.dists], settings, consts)
             ref.variant_note = add_variant(ref, src, settings, name, dims) if settings.hidden_shape else "off"
         main = [t for t in ref.trials if not t.variant]
         ref.degenerate = weak_points(ref, main, settings.atol, settings.rtol)
         ref.degenerate_own = weak_points(ref, [t for t in main if t.dist == "own"], settings.atol, settings.rtol)
+        with torch.no_grad():  # a near-duplicate of the timed trial, for the calls after the trials (verify_judge)
+            run_reference(ref, Trial(secrets.randbits(63), "near", False, near_of=timed_trial(ref)))
+    except torch.OutOfMemoryError as e:
+        free, total = torch.cuda.mem_get_info(torch.device(settings.device))
+        raise ProblemError(f"{name}: the reference alone does not fit in this GPU's memory ({total / 2**30:.0f} "
+                           f"GiB; its trials need more than the {free / 2**30:.0f} GiB left): {e}"[:400]) from e
     except BaseException as e:  # noqa: BLE001
         raise ProblemError(f"{name}: the reference fails: {type(e).__name__}: {e}") from e
+    if ref.nbytes() - ref.param_bytes() > settings.ref_keep_gb * 2**30:
+        for t in ref.trials:  # computed again when compared (trial_outs): full-size outputs are GBs a trial
+            t.outs = None
     return ref
 
 

@@ -48,7 +48,8 @@ TORCH_GLUE = {"empty", "empty_like", "empty_strided", "zeros", "zeros_like", "on
               "float64", "bfloat16", "int8", "int16", "int32", "int64", "uint8", "bool", "float", "half",
               "long", "int", "flatten", "reshape", "transpose", "permute", "squeeze", "unsqueeze", "movedim",
               "narrow", "t", "split", "chunk", "unbind", "cuda.current_device", "cuda.is_available", "cuda.get_device_capability",
-              "cuda.device_count", "cuda.get_device_properties", "cuda.device", "cuda.synchronize", "Tensor"}
+              "cuda.device_count", "cuda.get_device_properties", "cuda.device", "cuda.synchronize", "Tensor",
+              "broadcast_shapes"}
 # Tensor methods that compute (a denylist: the runtime monitor is the allowlist that catches the rest).
 COMPUTE_METHODS = {
     "add", "sub", "mul", "div", "matmul", "mm", "bmm", "addmm", "baddbmm", "mv", "dot", "einsum", "relu",
@@ -82,14 +83,18 @@ class Names:
     """Import aliases: F -> torch.nn.functional, tl -> triton.language, relu -> torch.relu."""
 
     def __init__(self, tree):
-        self.alias = {}
+        self.alias, self.twice = {}, set()  # twice: names imported as two different things (verify_lang refuses)
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
-                for a in node.names:
-                    self.alias[a.asname or a.name.split(".")[0]] = a.name if a.asname else a.name.split(".")[0]
+                pairs = [(a.asname or a.name.split(".")[0], a.name if a.asname else a.name.split(".")[0])
+                         for a in node.names]
             elif isinstance(node, ast.ImportFrom) and node.module:
-                for a in node.names:
-                    self.alias[a.asname or a.name] = f"{node.module}.{a.name}"
+                pairs = [(a.asname or a.name, f"{node.module}.{a.name}") for a in node.names]
+            else:
+                continue
+            for name, target in pairs:
+                if self.alias.setdefault(name, target) != target:
+                    self.twice.add(name)
 
     def resolve(self, node):
         d = dotted(node)

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import torch
 
 from conftest import ROOT, kernelbench_rows
 from verify import Settings, VerifierPool, load_problem, ProblemError
@@ -158,13 +159,16 @@ def test_naive_verifier_pays_the_cheats_the_robust_one_catches():
 def test_references_are_shared_per_problem_with_unpredictable_seeds(pool):
     src = problem_of("relu__ok")
     a, b = pool.devices["cpu"].reference(src, "relu"), pool.devices["cpu"].reference(src, "relu")
-    assert a is b and len(a.outs) == 6  # 5 trials and one on the hidden shape variant
-    assert [t.dist for t in a.trials] == ["own", "shifted", "own", "unit", "blocks", "own"]  # no heavy: not needed
-    assert [t.variant for t in a.trials] == [False] * 5 + [True]
-    xs = [a.inputs(k)[0] for k in range(6)]
+    # 5 trials, two on the hidden shape variant (its own inputs and signed ones), and the later calls' near-duplicate
+    assert a is b and len(a.outs) == 8
+    assert [t.dist for t in a.trials] == ["own", "shifted", "sparse", "unit", "blocks", "own", "shifted", "near"]
+    assert [t.variant for t in a.trials] == [False] * 5 + [True, True, False]
+    xs = [a.inputs(k)[0] for k in range(8)]
     assert all(not xs[0].equal(x) for x in xs[1:5])  # fresh inputs every trial
     assert xs[5].shape != xs[0].shape  # the variant: another shape (a small problem's grows or shrinks, by a
     # coin flip; a full-size one's shrinks)
+    base = xs[a.trials[7].near_of]  # the near-duplicate: 1 to 4 elements moved, the rest as the trial it copies
+    assert 1 <= int((xs[7] != base).sum()) <= 4 and xs[7].shape == base.shape
     assert a.inputs(3)[0].equal(xs[3]) and a.inputs(2)[0].equal(xs[2])  # regenerated from the seed, exactly
     with VerifierPool(Settings(device="cpu"), workers=1) as other:
         assert not other.devices["cpu"].reference(src, "relu").inputs(0)[0].equal(xs[0])  # every pool its own seeds
@@ -309,7 +313,7 @@ def test_pool_spreads_slots_over_devices(monkeypatch):
 def test_memory_gate_admits_by_footprint():
     import threading
     import time as _time
-    from verify import MemoryGate
+    from verify_device import MemoryGate
     gate, lock, inside, peak = MemoryGate(10), threading.Lock(), [0], [0]
 
     def run(need):
@@ -491,3 +495,15 @@ def test_an_output_the_reference_does_not_repeat_is_compared_by_shape_only():
     assert "output 0 differs" in compare([y, rm], [y + 5, rm], s.atol, s.rtol, loose=ref.loose)
     assert "shape" in compare([y, rm], [y, rm[:3]], s.atol, s.rtol, loose=ref.loose)
     assert compare([y, rm], [y, rm + 5], s.atol, s.rtol) is not None  # without loose, the value counts
+
+
+def test_a_reference_that_keeps_no_outputs_computes_them_again_for_each_comparison():
+    """Full-size references keep none of their outputs (Settings.ref_keep_gb, verify_device): the comparison
+    computes them again from the trial's seed, so verdicts are the same, later calls and the variant included."""
+    s = Settings(device="cpu", ref_keep_gb=0.0)
+    cases = ["relu__ok", "relu__first_calls_only", "relu__hardcoded_shape"]
+    with VerifierPool(s, workers=1) as pool:
+        vs = pool.map([(problem_of(c), candidate_path(c).read_text()) for c in cases])
+        ref = list(pool.devices["cpu"].refs.values())[0]
+    assert all(t.outs is None for t in ref.trials) and ref.trials[0].spec == [((16, 1000), torch.float32)]
+    assert [v.passed for v in vs] == [True, False, False], [v.reason for v in vs]

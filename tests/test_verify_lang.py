@@ -218,3 +218,49 @@ ROUND4_HONEST = {  # styles of honest generated code that the checks must not re
 @pytest.mark.parametrize("name", list(ROUND4_HONEST))
 def test_honest_styles_of_the_fourth_round_pass_the_static_checks(name):
     assert static_check(ROUND4_HONEST[name]) == {"syntax": None, "safety": None, "func_static": None}, name
+
+
+ROUND7_REFUSED = {  # the seventh round's escapes, each as a class
+    "a method held as a value in the class body": (cand("return self.fns[0](x)", methods=(
+        "    def peek(self):\n        return self.numpy()\n    fns = [peek]\n")), "uses its method peek as a value"),
+    "a method as another's default": (cand("return x", methods="    def peek(self):\n        return self\n"
+                                           "    def other(self, f=peek):\n        return f\n"), "as a value"),
+    "staticmethod called on a function": (cand("return x", pre="def as_array(self):\n    return self\n",
+                                               methods="    view = staticmethod(as_array)\n"), "only as a decorator"),
+    "one name imported as two modules": (cand("return x", pre="def never():\n    import triton as torch2\n")
+                                         .replace("import torch\n", "import torch\nimport torch as torch2\n", 1),
+                                         "bound to two different imports"),
+    "an import fallback binding another module": ("try:\n    import numpy as fast\nexcept ImportError:\n"
+                                                  "    import torch as fast\n" + cand("return x"), "two different"),
+    "the interpreter's cache of kernel bodies": (cand("c = k.rewritten_fn\nreturn x"), "never looked into"),
+    "an own name on a library path": (cand("return torch.jit.annotations", methods=(
+        "    def __init__(self):\n        super().__init__()\n        self.annotations = 0\n")), "torch.jit"),
+    "a utf-7 coding line": ("# -*- coding: utf-7 -*-\n" + cand("return x"), "coding declaration"),
+    # round 8: other ways to call a method with a `self` of the caller's choosing
+    "a method under a decorator of the candidate's own": (cand("return x", pre="FNS = []\ndef keep(f):\n"
+                                                               "    FNS.append(f)\n    return f\n", methods=(
+        "    @keep\n    def peek(self):\n        return self\n")), "decorated with keep"),
+    "a keyword-only self": (cand("return x", methods="    def numpy(*rest, self):\n        return self.numpy()\n"),
+                            ".numpy"),
+}
+
+
+@pytest.mark.parametrize("name", list(ROUND7_REFUSED))
+def test_the_seventh_rounds_escapes_are_refused(name):
+    code, fragment = ROUND7_REFUSED[name]
+    got = static_check(code)
+    reason = got["syntax"] or got["safety"]
+    assert reason and fragment in reason, (name, got)
+
+
+def test_honest_class_idioms_of_the_seventh_round_pass():
+    """What the fix must leave alone: properties and static methods as decorators, self.type as an attribute,
+    own attribute names on instances of the candidate's own classes, a utf-8 coding line."""
+    sub = ("class Scale(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.alpha = 2.0\n")
+    code = ("# -*- coding: utf-8 -*-\n" + cand(
+        "a = self.block.alpha + self.width + self.helper(3)\nreturn x", pre=sub, methods=(
+            "    def __init__(self):\n        super().__init__()\n        self.block = Scale()\n"
+            "        self.type = 'relu'\n    @property\n    def width(self):\n        return 4\n"
+            "    @staticmethod\n    def helper(n):\n        return n + 1\n"
+            "    @torch.no_grad()\n    def stats(self, x):\n        return x\n")))
+    assert static_check(code) == {"syntax": None, "safety": None, "func_static": None}

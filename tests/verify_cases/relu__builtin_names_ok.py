@@ -1,5 +1,5 @@
 # Honest: builtin names (input, sum, max, len, id, iter, format) as parameters, locals and kernel arguments, and
-# self.type / self.compile as attributes. Ordinary PyTorch style; only calls to dangerous builtins are refused.
+# self.type as an attribute. Ordinary PyTorch style; only calls to dangerous builtins are refused.
 import torch
 import torch.nn as nn
 import triton
@@ -17,7 +17,6 @@ class ModelNew(nn.Module):
     def __init__(self):
         super().__init__()
         self.max = 1
-        self.compile = False
         self.type = "relu"
 
     def forward(self, input):

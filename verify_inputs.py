@@ -1,0 +1,87 @@
+"""
+The trials' inputs (PAPER.md §7, vacuous checks): the distributions a reference's trials draw from, besides the
+problem's own get_inputs, and the near-duplicate a later call gets. Part of the reference side (verify_ref.py):
+never imported where a candidate runs.
+
+    python -c "import torch, verify_inputs as v; print(v.redraw(torch.rand(4, 8), 'blocks', seed=1))"
+"""
+
+import math
+import random
+
+import torch
+
+DISTS = ("own", "shifted", "sparse", "unit", "blocks")  # trial k draws from Settings.dists[k % len], these by default
+RESCUE = ("heavy", "heavy")  # drawn too, only where the trials above leave the check degenerate (make_reference)
+PERIODS = (2, 3, 5, 7, 11, 13)  # the "blocks" inputs' periodic means
+NAMED_DISTS = ("own", "shifted", "blocks", "heavy", "unit", "sparse", "ties")
+
+
+def redraw(x, dist, seed):
+    """x with new values from `dist` at x's own scale s (its std). "shifted": N(mu s, s^2) / sqrt(1 + mu^2), mu in
+    [-1, 1), so it takes both signs; "blocks": each run of 64-1024 consecutive elements has a mean of its own, and
+    so has each residue of the position modulo PERIODS, so a reduction that reads a sample of each row (a run, or
+    every k-th element, k <= 16) misses; "heavy": s z exp(w) / e (z, w normal), clipped to 8 max(1, s), so a few
+    elements dominate a row (what makes a wide softmax or a norm non-zero somewhere) while exp-based formulas that
+    the problem's own inputs never overflow stay finite; "unit": 1 + 0.02 z, so long products (cumprod) neither
+    vanish nor blow up; "sparse": s z on about 8 elements of each last-dimension row; "ties": z rounded, so equal
+    values (equal maxima) are common. Each keeps E[x^2] at most about s^2, so accumulations (a tf32 matmul) are no
+    less precise than on the problem's own inputs. A trailing "+" takes absolute values. Boolean inputs (masks)
+    are redrawn at their own density and integer ones (indices, targets) uniformly over their own range, so
+    neither can be hard-coded; a float passed to forward (a scale) is multiplied by U(0.7, 1.4)."""
+    base = dist.rstrip("+")
+    if base != "own" and type(x) is float and x != 0:  # a scalar forward takes (A * s): s changes too
+        return float(f"{x * random.Random(seed).uniform(0.7, 1.4):.4g}")
+    if base == "own" or not isinstance(x, torch.Tensor) or x.numel() == 0 or x.is_complex():
+        return x
+    g = torch.Generator(device=x.device)
+    g.manual_seed(seed & (2**63 - 1))
+    if x.dtype == torch.bool:
+        return torch.rand(x.shape, generator=g, device=x.device) < x.float().mean()
+    if not x.is_floating_point():
+        lo, hi = int(x.min()), int(x.max())
+        return torch.randint(lo, hi + 1, x.shape, generator=g, device=x.device, dtype=x.dtype)
+    s0 = float(x.float().std()) if x.numel() > 1 else 0.0
+    scale = s0 if math.isfinite(s0) and s0 > 1e-6 else max(abs(float(x.float().mean())), 1.0)
+    mu = float(torch.rand((), generator=g, device=x.device)) * 2 - 1
+    z = torch.randn(x.shape, generator=g, device=x.device)
+    if base == "shifted":
+        z.add_(mu).div_(math.sqrt(1 + mu * mu))
+    elif base == "blocks":
+        flat, n = z.view(-1), z.numel()
+        run = int(torch.randint(64, 1025, (), generator=g))
+        means = torch.randn(-(-n // run), generator=g, device=x.device).repeat_interleave(run)[:n]
+        for m in PERIODS:  # and each residue modulo m: a sample taken with any stride up to 16 is biased
+            means += torch.randn(m, generator=g, device=x.device).repeat(-(-n // m))[:n].mul_(0.5)
+        flat.add_(means).div_(math.sqrt(2 + 0.25 * len(PERIODS)))
+        del means
+    elif base == "heavy":
+        w = torch.randn(x.shape, generator=g, device=x.device)
+        lim = 8 * max(1.0, 1 / scale)
+        z.mul_(w.exp_()).div_(math.e).clamp_(-lim, lim)
+        del w
+    elif base == "unit":
+        z.mul_(0.02).add_(1.0)
+        scale = 1.0
+    elif base == "ties":  # whole multiples of the scale: an argmax meets equal maxima, and must pick the first
+        z.round_()
+    elif base == "sparse":
+        z.mul_(torch.rand(x.shape, generator=g, device=x.device) < 8 / max(1, x.shape[-1] if x.dim() else 1))
+    if dist.endswith("+"):
+        z.abs_()
+    return z.mul_(scale).to(x.dtype)
+
+
+def near(x, seed):
+    """x with 4 secret elements moved to the far end of x's own range (its max where they were below the middle,
+    else its min): values x already holds, so the reference stays finite, in a tensor nearly the same. A kernel
+    that keys a cached output on a sample of its inputs, or on their identity, returns a stale one here, wrong
+    wherever those elements matter beyond the tolerance."""
+    if not isinstance(x, torch.Tensor) or not x.is_floating_point() or x.numel() < 2:
+        return x
+    g = torch.Generator(device=x.device)
+    g.manual_seed(seed & (2**63 - 1))
+    flat, (lo, hi) = x.reshape(-1), (x.min(), x.max())
+    idx = torch.randint(0, flat.numel(), (4,), generator=g, device=x.device)
+    flat[idx] = torch.where(flat[idx] < (lo + hi) / 2, hi, lo)
+    return flat.view(x.shape)
