@@ -181,7 +181,7 @@ def main():
         with VerifierPool(s, workers=1) as pool:
             for i in idx:
                 for dev in pool.devices.values():  # one at a time, nothing shared: every reference rebuilt
-                    dev.refs.clear()
+                    dev.clear()
                 pool.verify_one(*pairs[i], labels[i][0])
         t_seq = (time.perf_counter() - t1) / len(idx)
         report["seq"] = {"candidates": len(idx), "per_candidate": t_seq}
