@@ -72,16 +72,16 @@ def redraw(x, dist, seed):
     return z.mul_(scale).to(x.dtype)
 
 
-def near(x, seed):
-    """x with 4 secret elements moved to the far end of x's own range (its max where they were below the middle,
-    else its min): values x already holds, so the reference stays finite, in a tensor nearly the same. A kernel
-    that keys a cached output on a sample of its inputs, or on their identity, returns a stale one here, wrong
-    wherever those elements matter beyond the tolerance."""
+def near(x, seed, n=4):
+    """x with n secret elements (drawn with replacement) moved to the far end of x's own range (its max where they
+    were below the middle, else its min): values x already holds, so the reference stays finite, in a tensor nearly
+    the same. A kernel that keys a cached output on a sample of its inputs, or on their identity, returns a stale
+    one here; verify_ref.add_near raises n until the reference's own output differs beyond the tolerance."""
     if not isinstance(x, torch.Tensor) or not x.is_floating_point() or x.numel() < 2:
         return x
     g = torch.Generator(device=x.device)
     g.manual_seed(seed & (2**63 - 1))
     flat, (lo, hi) = x.reshape(-1), (x.min(), x.max())
-    idx = torch.randint(0, flat.numel(), (4,), generator=g, device=x.device)
+    idx = torch.randint(0, flat.numel(), (min(n, flat.numel()),), generator=g, device=x.device)
     flat[idx] = torch.where(flat[idx] < (lo + hi) / 2, hi, lo)
     return flat.view(x.shape)

@@ -73,6 +73,9 @@ def plain_outputs(out, expect, device):
     return outs, None
 
 
+HELD = []  # the last call's outputs, as a caller would hold them
+
+
 def report(outs, inputs, cmd, cuda, tamper, t0):
     """The header of one monitored forward and the bytes that follow it (CPU), or the copies into the parent's
     buffers (GPU). Only what the monitors saw and the outputs go back; none of it can pass a check by itself."""
@@ -82,6 +85,10 @@ def report(outs, inputs, cmd, cuda, tamper, t0):
     outs, h["mismatch"] = plain_outputs(outs, cmd["expect"], cmd["device"])
     if outs is None:
         return h, []
+    if {storage_of(o) for o in outs} & {storage_of(o) for o in HELD}:  # the caller still holds the last call's
+        h["mismatch"] = "an output is the storage of the previous call's output, which its caller still holds"
+        return h, []
+    HELD[:] = outs  # held until the next call: a buffer reused for every call shows as the same storage
     in_storages = {storage_of(x) for x in inputs if isinstance(x, torch.Tensor)}
     h["alias"] = any(storage_of(o) in in_storages for o in outs)
     h["unwritten"] = [i for i, o in enumerate(outs) if storage_of(o) not in MON.kernel_storages]
