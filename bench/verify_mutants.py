@@ -18,6 +18,7 @@ import ast
 import copy
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -179,9 +180,15 @@ def kb_child(inp, out, device):
         os.environ.setdefault("TRITON_INTERPRET", "1")
     rows = [json.loads(line) for line in Path(inp).read_text().splitlines()]
     done = len(Path(out).read_text().splitlines()) if Path(out).exists() else 0
+    def too_long(*_):
+        raise TimeoutError("over 120 s")  # a mutant can loop for ever: a time limit, as KernelBench's harness has
+
+    signal.signal(signal.SIGALRM, too_long)
     with open(out, "a") as f:
         for row in rows[done:]:
+            signal.alarm(120)
             res = kb_style(row["problem"], row["candidate"], device, runs=0)
+            signal.alarm(0)
             f.write(json.dumps({"id": row["id"], "correct": res["correct"], "error": res["error"]}) + "\n")
             f.flush()
             if res["error"] and "CUDA" in res["error"]:
