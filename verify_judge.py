@@ -149,8 +149,8 @@ def candidate_in_child(slot, code, ref, dev, v):
             v.ok("compile")
             judge(child, ref, s, v, dev)
             if "out of memory" in (v.reason or "").lower():
-                v.flags.append("out of memory in the candidate's own allocations: it ran with its whole footprint "
-                               "reserved, so the memory was its to use")
+                v.flags.append(f"out of memory with {ref.footprint() / 2**30:.1f} GiB reserved for it (inputs, outputs, "
+                               "buffers, a context): its own allocations went past that, or the estimate is short")
     except (ChildDied, ProtocolError) as e:
         why = e.args[0] if isinstance(e, ChildDied) else f"protocol violation: {e}"
         if isinstance(e, ProtocolError):
