@@ -46,6 +46,26 @@ from sample_sched import BlockPool, Call, Group, Seq, blocks_upto, sample_key, s
 SUPPORTED = ("qwen3", "qwen2", "llama", "mistral")
 
 
+def graph_replay(captured, key, run, pool):
+    """run() as a CUDA graph, captured once per key (warmed up first on a side stream, so the allocator and cuBLAS
+    handles are set up outside the capture) and replayed. Returns (its output, the graph memory pool)."""
+    if key not in captured:
+        s = torch.cuda.Stream()
+        s.wait_stream(torch.cuda.current_stream())
+        with torch.cuda.stream(s):
+            for _ in range(2):
+                run()
+        torch.cuda.current_stream().wait_stream(s)
+        g = torch.cuda.CUDAGraph()
+        pool = pool or torch.cuda.graph_pool_handle()
+        with torch.cuda.graph(g, pool=pool):
+            out = run()
+        captured[key] = (g, out)
+    g, out = captured[key]
+    g.replay()
+    return out, pool
+
+
 @dataclass
 class Completion:
     prompt_index: int
@@ -301,21 +321,8 @@ class Engine:
             return pick(logits, noise, *sp)
         if not self.graphs:
             return run()
-        key = (B, None if self.fused else nb, sp)
-        if key not in self.captured:
-            s = torch.cuda.Stream()
-            s.wait_stream(torch.cuda.current_stream())
-            with torch.cuda.stream(s):  # warm up (allocator, cuBLAS handles) outside the capture; it rewrites
-                for _ in range(2):  # the same K/V slots, so running it again changes nothing
-                    run()
-            torch.cuda.current_stream().wait_stream(s)
-            g = torch.cuda.CUDAGraph()
-            self.graph_pool = self.graph_pool or torch.cuda.graph_pool_handle()
-            with torch.cuda.graph(g, pool=self.graph_pool):
-                out = run()
-            self.captured[key] = (g, out)
-        g, out = self.captured[key]
-        g.replay()
+        # run() rewrites the same K/V slots, so its warm-up runs change nothing
+        out, self.graph_pool = graph_replay(self.captured, (B, None if self.fused else nb, sp), run, self.graph_pool)
         return out
 
     # ------------------------------------------------------------------ generation

@@ -14,7 +14,7 @@ import math
 import torch
 import torch.nn.functional as F
 
-from sample import Completion, check_model, copy_weights, pick, rope_tables, rms_norm, rotate_half
+from sample import Completion, check_model, copy_weights, graph_replay, pick, rope_tables, rms_norm, rotate_half
 
 T_BUCKET = 128
 
@@ -115,21 +115,7 @@ class StaticEngine:
             return pick(logits, self.noise[:B], *sp)
         if not self.graphs:
             return run()
-        key = (B, T, sp)
-        if key not in self.captured:
-            s = torch.cuda.Stream()
-            s.wait_stream(torch.cuda.current_stream())
-            with torch.cuda.stream(s):  # warm up (allocator, cuBLAS handles) outside the capture
-                for _ in range(2):
-                    run()
-            torch.cuda.current_stream().wait_stream(s)
-            g = torch.cuda.CUDAGraph()
-            self.pool = self.pool or torch.cuda.graph_pool_handle()
-            with torch.cuda.graph(g, pool=self.pool):
-                out = run()
-            self.captured[key] = (g, out)
-        g, out = self.captured[key]
-        g.replay()
+        out, self.pool = graph_replay(self.captured, (B, T, sp), run, self.pool)
         return out
 
     # ------------------------------------------------------------------ generation
