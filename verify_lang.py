@@ -25,18 +25,16 @@ Python. What a kernel is handed at launch is checked at run time (verify_worker.
 """
 
 import ast
-import io
 import builtins
 import importlib
 import re
 import sys
-import tokenize
 import types
 
 import torch
 import torch.nn as nn
 
-from verify_static import (Names, bindings, decorator_path, dotted, is_kernel, is_main_guard, params,
+from verify_static import (Names, encoding, bindings, decorator_path, dotted, is_kernel, is_main_guard, params,
                            stored_names)
 
 
@@ -142,16 +140,17 @@ DENY_ATTRS = {
     "cr_origin", "ag_frame", "ag_code", "ag_await", "f_back", "f_globals", "f_locals", "f_builtins", "f_code",
     "f_lasti", "f_trace", "tb_frame", "tb_next", "co_code", "co_consts", "co_names",
     "fn", "cache", "run", "warmup", "device_caches", "pre_run_hooks", "add_pre_run_hook", "do_bench", "base_fn",
-    "rewrite", "rewriter", "kernel_decorators", "used_global_vals", "launch_metadata", "src", "params"}
+    "rewrite", "rewriter", "kernel_decorators", "used_global_vals", "launch_metadata", "src", "params", "arg_names",
+    "rewritten_fn", "constexprs", "do_not_specialize", "signature"}
+# What a `self` that is really a tensor would give through an own name of the same spelling: refused on self too
+TENSOR_DENY = {a for a in DENY_ATTRS if hasattr(torch.Tensor, a)}
 HOST_ATTRS = set().union(*(public(t) for t in (torch.Tensor, nn.Module, list, dict, tuple, str, int, float, set,
                                                frozenset, bool, slice, range, complex, torch.Size, torch.dtype,
                                                torch.device, torch.finfo, torch.iinfo))) | LAYER_ATTRS | DEVICE_PROPS
 HOST_ATTRS |= {"kwargs", "num_warps", "num_stages", "num_ctas", "maxnreg", "pre_hook", "cuda_stream"}  # Config, Stream
 # nn.Module's own names: a candidate that redefined one (self.parameters = ..., def to(self)) would run its code
 # inside the worker's calls outside the monitor. forward and extra_repr are the candidate's to define.
-# Module methods the worker and torch's own calls never reach, and whose names are ordinary attribute names
-# (`self.type = "avg"`): binding them shadows nothing the check relies on.
-NN_FREE = {"type"}
+NN_FREE = {"type"}  # a Module method nothing in the check calls, and an ordinary attribute name (self.type = "avg")
 NN_RESERVED = set(dir(nn.Module)) - {"forward", "extra_repr", "__init__"} - NN_FREE
 
 SAFE_BUILTINS = {"range", "len", "min", "max", "abs", "int", "float", "bool", "str", "tuple", "list", "dict", "set",
@@ -226,8 +225,9 @@ def module_facts(tree, names):
             f.kernels.add(node.name)
         elif isinstance(node, ast.ClassDef):
             f.classes.add(node.name)
+            defs = {st.name for st in node.body if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef))}
             f.class_consts[node.name] = {t.id for st in node.body if isinstance(st, ast.Assign) and isinstance(
-                st.value, ast.Constant) for t in st.targets if isinstance(t, ast.Name)}
+                st.value, ast.Constant) for t in st.targets if isinstance(t, ast.Name) and t.id not in defs}
         elif is_main_guard(node):
             f.guards.add(id(node))
     assigned = {}
@@ -276,6 +276,7 @@ class Checker(ast.NodeVisitor):
         self.names, self.f, self.lines = names, facts, lines
         self.frames = [("module", set(), None)]  # (kind, names bound there, the method's self or None)
         self.decorating = False
+        self.class_ok = set()  # ids of the Name nodes where a class may be loaded (visit_Call)
 
     def fail(self, node, msg):
         raise Reject(f"{msg} (line {getattr(node, 'lineno', '?')})")
@@ -457,6 +458,9 @@ class Checker(ast.NodeVisitor):
             return
         if node.id in self.names.alias and not self.local(node.id):
             return self.check_path(self.names.alias[node.id], node)
+        if node.id in self.f.classes and not self.local(node.id) and id(node) not in self.class_ok:
+            self.fail(node, f"uses the class {node.id} as a value (it may be called, subclassed, or read for a "
+                            "constant): a method reached through it could be called with any `self`")
         if self.local(node.id) or (self.frames[-1][0] == "class" and node.id in self.frames[-1][1]):
             return
         if node.id in self.f.consts or (node.id in self.frames[0][1] and node.id not in BUILTIN_NAMES):
@@ -498,7 +502,8 @@ class Checker(ast.NodeVisitor):
         library path (`torch.jit.<own>...` would reach whatever the library holds under that name)."""
         if dunder(attr):
             self.fail(node, f"touches {attr}")
-        if self_base and attr in self.f.own and attr not in NN_RESERVED:
+        tensorish = attr in TENSOR_DENY or (attr.startswith("_") and hasattr(torch.Tensor, attr))
+        if self_base and attr in self.f.own and attr not in NN_RESERVED and not tensorish:
             return  # the candidate's own attribute of its own module (self.cache, self._w)
         if attr in DENY_ATTRS:
             self.fail(node, f"uses .{attr}, which the verifier does not allow")
@@ -548,6 +553,10 @@ class Checker(ast.NodeVisitor):
     def visit_Call(self, node):
         self.check_keywords(node)
         fn = node.func
+        if isinstance(fn, ast.Name) and fn.id in self.f.classes:
+            self.class_ok.add(id(fn))  # built: an instance, whose methods are bound
+        if isinstance(fn, ast.Name) and fn.id in ("isinstance", "issubclass"):
+            self.class_ok |= {id(a) for a in node.args[1:]}
         name = fn.id if isinstance(fn, ast.Name) and not self.local(fn.id) else None
         if name in ("getattr", "hasattr"):
             return self.visit_getattr(node, name)
@@ -583,13 +592,6 @@ class Checker(ast.NodeVisitor):
 def kernel_builtins():
     from verify_kernel import KERNEL_BUILTINS  # that module imports this one
     return KERNEL_BUILTINS
-
-
-def encoding(src):
-    try:
-        return tokenize.detect_encoding(io.BytesIO(src.encode()).readline)[0]
-    except SyntaxError:  # an encoding Python does not know
-        return None
 
 
 def check_language(tree, src):

@@ -14,6 +14,8 @@ outputs) is in verify_monitor.py; it catches what no AST rule can, such as x * (
 """
 
 import ast
+import io
+import tokenize
 import collections
 import re
 import sys
@@ -77,6 +79,14 @@ def dotted(node):
         parts.append(node.id)
         return ".".join(reversed(parts))
     return None
+
+
+def encoding(src):
+    """The encoding Python would read src's file in (a coding line is honoured by an import, not by ast.parse)."""
+    try:
+        return tokenize.detect_encoding(io.BytesIO(src.encode()).readline)[0]
+    except SyntaxError:  # an encoding Python does not know
+        return None
 
 
 class Names:

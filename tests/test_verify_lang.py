@@ -242,6 +242,15 @@ ROUND7_REFUSED = {  # the seventh round's escapes, each as a class
         "    @keep\n    def peek(self):\n        return self\n")), "decorated with keep"),
     "a keyword-only self": (cand("return x", methods="    def numpy(*rest, self):\n        return self.numpy()\n"),
                             ".numpy"),
+    # round 9: the class itself as a value, whose methods are plain functions
+    "the class bound to a name": (cand("cls = ModelNew\nreturn cls.peek(x)", methods=(
+        "    def peek(self):\n        return self\n")), "the class ModelNew as a value"),
+    "the class in a list": (cand("return [ModelNew][0].peek(x)", methods="    def peek(self):\n        return self\n"),
+                            "the class ModelNew as a value"),
+    "a class constant a def replaces": (cand("return ModelNew.peek(x)", methods=(
+        "    peek = 0\n    def peek(self):\n        return self\n")), "use the instance"),
+    "a tensor's method as an own name on self": (cand("return self.tolist()", methods="    tolist = 0\n"), ".tolist"),
+    "a kernel's arg_names through an alias": (cand("k2 = k\nreturn k2.arg_names"), "arg_names"),
 }
 
 
