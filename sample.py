@@ -46,6 +46,22 @@ from sample_sched import BlockPool, Call, Group, Seq, blocks_upto, sample_key, s
 SUPPORTED = ("qwen3", "qwen2", "llama", "mistral")
 
 
+def read_config(engine, model, tok, dtype, graphs):
+    """What both engines (this one and sample_static's) take from the model: shapes, stop tokens, device, dtype."""
+    from model import end_of_turn_id
+    cfg = model.config
+    check_model(cfg)
+    engine.tok, engine.cfg = tok, cfg
+    engine.stop_ids = sorted({end_of_turn_id(tok), *([tok.eos_token_id] if tok.eos_token_id is not None else [])})
+    p = next(model.parameters())
+    engine.device, engine.dtype = p.device, dtype or p.dtype  # e.g. bf16 rollouts from fp32 master weights
+    engine.graphs = engine.device.type == "cuda" if graphs is None else graphs
+    engine.H, engine.KV = cfg.num_attention_heads, cfg.num_key_value_heads
+    engine.D = getattr(cfg, "head_dim", None) or cfg.hidden_size // engine.H
+    engine.L, engine.eps = cfg.num_hidden_layers, cfg.rms_norm_eps
+    return cfg
+
+
 def graph_replay(captured, key, run, pool):
     """run() as a CUDA graph, captured once per key (warmed up first on a side stream, so the allocator and cuBLAS
     handles are set up outside the capture) and replayed. Returns (its output, the graph memory pool)."""
@@ -196,17 +212,8 @@ class Engine:
 
     def __init__(self, model, tok, max_batch=64, max_len=2048, graphs=None, dtype=None, fused=None, kv_gb=None,
                  kv_frac=0.8, block_size=256, sync_every=8, prefill_tokens=16384):
-        from model import end_of_turn_id
-        cfg = model.config
-        check_model(cfg)
-        self.tok, self.cfg = tok, cfg
-        self.stop_ids = sorted({end_of_turn_id(tok), *([tok.eos_token_id] if tok.eos_token_id is not None else [])})
-        p = next(model.parameters())
-        self.device, self.dtype = p.device, dtype or p.dtype  # e.g. bf16 rollouts from fp32 master weights
-        self.graphs = self.device.type == "cuda" if graphs is None else graphs
-        self.H, self.KV = cfg.num_attention_heads, cfg.num_key_value_heads
-        self.D = getattr(cfg, "head_dim", None) or cfg.hidden_size // self.H
-        self.L, self.eps, self.V = cfg.num_hidden_layers, cfg.rms_norm_eps, cfg.vocab_size
+        cfg = read_config(self, model, tok, dtype, graphs)
+        self.V = cfg.vocab_size
         # Fused Triton kernels for the decode step (sample_kernels.py): CUDA, half precision, power-of-two heads,
         # blocks of whole 16-token attention tiles (tl.dot's smallest).
         ok = self.device.type == "cuda" and self.dtype in (torch.bfloat16, torch.float16) and self.D & (self.D - 1) == 0

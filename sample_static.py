@@ -14,7 +14,7 @@ import math
 import torch
 import torch.nn.functional as F
 
-from sample import Completion, check_model, copy_weights, graph_replay, pick, rope_tables, rms_norm, rotate_half
+from sample import Completion, copy_weights, graph_replay, read_config, pick, rope_tables, rms_norm, rotate_half
 
 T_BUCKET = 128
 
@@ -24,17 +24,7 @@ class StaticEngine:
     the paged cache, kept so benchmarks compare the two in one run."""
 
     def __init__(self, model, tok, max_batch=64, max_len=2048, graphs=None, dtype=None, fused=None):
-        from model import end_of_turn_id
-        cfg = model.config
-        check_model(cfg)
-        self.tok, self.cfg = tok, cfg
-        self.stop_ids = sorted({end_of_turn_id(tok), *([tok.eos_token_id] if tok.eos_token_id is not None else [])})
-        p = next(model.parameters())
-        self.device, self.dtype = p.device, dtype or p.dtype  # e.g. bf16 rollouts from fp32 master weights
-        self.graphs = self.device.type == "cuda" if graphs is None else graphs
-        self.H, self.KV = cfg.num_attention_heads, cfg.num_key_value_heads
-        self.D = getattr(cfg, "head_dim", None) or cfg.hidden_size // self.H
-        self.L, self.eps = cfg.num_hidden_layers, cfg.rms_norm_eps
+        cfg = read_config(self, model, tok, dtype, graphs)
         # Fused Triton kernels for the decode step (sample_kernels.py): CUDA, half precision, power-of-two heads.
         ok = self.device.type == "cuda" and self.dtype in (torch.bfloat16, torch.float16) and self.D & (self.D - 1) == 0
         self.fused = ok if fused is None else fused

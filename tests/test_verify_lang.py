@@ -10,6 +10,12 @@ HEAD = ("import torch\nimport torch.nn as nn\nimport triton\nimport triton.langu
         "def k(x_ptr, BLOCK: tl.constexpr):\n    pass\n")
 
 
+def assert_refused(code, fragment, name):
+    got = static_check(code)
+    reason = got["syntax"] or got["safety"]
+    assert reason and fragment in reason, (name, got)
+
+
 def cand(body, pre="", kernel=None, methods=""):
     s = HEAD if kernel is None else HEAD.replace("    pass\n", kernel)
     fwd = "".join(f"        {line}\n" for line in body.splitlines())
@@ -114,10 +120,7 @@ REFUSED = {
 
 @pytest.mark.parametrize("name", list(REFUSED))
 def test_the_language_refuses(name):
-    code, fragment = REFUSED[name]
-    got = static_check(code)
-    reason = got["syntax"] or got["safety"]
-    assert reason and fragment in reason, (name, got)
+    assert_refused(*REFUSED[name], name)
 
 
 HONEST = {
@@ -187,10 +190,7 @@ ROUND4_REFUSED = {  # a fourth round: what a kernel calls must be what the langu
 
 @pytest.mark.parametrize("name", list(ROUND4_REFUSED))
 def test_a_kernel_calls_only_what_the_language_checked(name):
-    code, fragment = ROUND4_REFUSED[name]
-    got = static_check(code)
-    reason = got["syntax"] or got["safety"]
-    assert reason and fragment in reason, (name, got)
+    assert_refused(*ROUND4_REFUSED[name], name)
 
 
 HELPER_MODULE = ("class Act(nn.Module):\n    def forward(self, x):\n        k[(1,)](x, BLOCK=1)\n        return x\n"
@@ -256,10 +256,7 @@ ROUND7_REFUSED = {  # the seventh round's escapes, each as a class
 
 @pytest.mark.parametrize("name", list(ROUND7_REFUSED))
 def test_the_seventh_rounds_escapes_are_refused(name):
-    code, fragment = ROUND7_REFUSED[name]
-    got = static_check(code)
-    reason = got["syntax"] or got["safety"]
-    assert reason and fragment in reason, (name, got)
+    assert_refused(*ROUND7_REFUSED[name], name)
 
 
 def test_honest_class_idioms_of_the_seventh_round_pass():
