@@ -253,7 +253,7 @@ def checked(ref, k, outs, s, dev):
     """compare() with trial k in a pool of the parent's own (its temporaries, and the reference's outputs where
     they are computed again, hold reference values), then the shared buffers poisoned again (GPU)."""
     with dev.scratch():
-        bad = compare(ref.trial_outs(k), outs, s.atol, s.rtol, loose=ref.loose)
+        bad = compare(ref.trial_outs(k), outs, s.atol, s.rtol, loose=ref.loose, slack=ref.trials[k].slack)
     for o in (outs or []) if dev.s.device.startswith("cuda") else []:
         poison_(o)
     return bad

@@ -509,3 +509,18 @@ def test_a_reference_that_keeps_no_outputs_computes_them_again_for_each_comparis
         ref = list(pool.devices["cpu"].refs.values())[0]
     assert all(t.outs is None for t in ref.trials) and ref.trials[0].spec == [((16, 1000), torch.float32)]
     assert [v.passed for v in vs] == [True, False, False], [v.reason for v in vs]
+
+
+def test_tf32_slack_widens_atol_by_the_references_own_tf32_error_and_no_more():
+    """An honest tf32 `tl.dot` strays from an fp32 reference about as far as the reference itself does under
+    tf32 (verify_ref.tf32_slack, measured on the GPU); compare() allows TF32_SLACK times that, per output, and
+    nothing more. On the CPU there is no tf32: the slack is None and atol is unchanged."""
+    from verify_compare import TF32_SLACK
+    from verify_ref import compare, make_reference
+    r = torch.randn(256, 256) * 10
+    near, far = r + 0.5 * TF32_SLACK * 0.1, r + 2 * TF32_SLACK * 0.1  # within and beyond a slack of 0.1
+    assert compare([r], [near], 1e-2, 0.0) is not None  # 0.1 is ten times atol: plain atol fails it
+    assert compare([r], [near], 1e-2, 0.0, slack=[0.1]) is None
+    assert "atol 0.21" in compare([r], [far], 1e-2, 0.0, slack=[0.1])
+    ref = make_reference(problem_of("matmul__ok"), Settings(device="cpu"), "matmul")
+    assert all(t.slack is None for t in ref.trials) and ref.tf32 is None
