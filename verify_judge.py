@@ -284,6 +284,8 @@ def exchange(child, ref, k, cuda, op="trial", **extra):
 
 def trial_name(ref, k):
     t = ref.trials[k]
+    if t.cross:
+        return f"trial {k} (the variant's input shapes, on the first model: {ref.variant_note})"
     return f"trial {k} (the hidden shape variant: {ref.variant_note})" if t.variant else f"trial {k} ({t.dist} inputs)"
 
 
@@ -333,7 +335,8 @@ def judge_trials(child, ref, s, v, dev, func_bad=None):
     if func_bad is None or s.verifier == "naive":
         v.ok("func_runtime", launches=launches, note=func_bad)
     v.correct = True
-    v.ok("correct", trials=len(order), dists=[ref.trials[k].dist + ("/variant" if ref.trials[k].variant else "")
+    v.ok("correct", trials=len(order), dists=[ref.trials[k].dist + ("/variant" if ref.trials[k].variant else
+                                                                   "/cross" if ref.trials[k].cross else "")
                                               for k in sorted(order)],
          hidden_shape=ref.variant_note)
     return True

@@ -21,8 +21,8 @@ def _kernel_attrs():
     # TMA descriptors' load/store/gather/... too (tl.tensor_descriptor, where this Triton has it)
     kinds = (tl.tensor, tl.dtype) + tuple(c for c in [getattr(tl, "tensor_descriptor", None)] if c is not None)
     methods = {n for c in kinds for n in public(c) if callable(getattr(c, n, None))}
-    return (public(tl.tensor) | public(tl.dtype) | public(tl.pointer_type) | public(tl.constexpr)
-            | {"element_ty", "value", "T", "shape", "dtype", "numel", "type"}), methods
+    return (set().union(*(public(c) for c in kinds)) | public(tl.pointer_type) | public(tl.constexpr)
+            | {"element_ty", "value", "T", "shape", "dtype", "numel", "type"}), methods  # a descriptor's .load too
 
 
 KERNEL_ATTRS, KERNEL_METHODS = _kernel_attrs()  # what a kernel may read of a value, and call on one

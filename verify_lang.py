@@ -25,148 +25,17 @@ Python. What a kernel is handed at launch is checked at run time (verify_worker.
 """
 
 import ast
-import builtins
-import importlib
 import re
 import sys
 import types
 
 import torch
-import torch.nn as nn
 
+from verify_allow import (AUTOTUNE_KWARGS, BUILTIN_NAMES, DENY_ATTRS, DRIVER_OK, HOST_ATTRS, MEMBERS, MODULES,  # noqa: F401
+                          METHOD_DECORATORS, NN_RESERVED, SAFE_BUILTINS, TENSOR_DENY, TRITON_DECORATORS, lib_attrs,
+                          public)
 from verify_static import (Names, encoding, bindings, decorator_path, dotted, is_kernel, is_main_guard, params,
                            stored_names)
-
-
-def public(obj):
-    return {n for n in dir(obj) if not n.startswith("_")}
-
-# --- modules and their members -------------------------------------------------------------------------------
-
-MODULES = {"torch", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.cuda", "torch.linalg", "torch.fft",
-           "torch.special", "triton", "triton.language", "triton.language.math", "triton.language.extra",
-           "triton.language.extra.cuda", "triton.language.extra.cuda.libdevice", "triton.language.extra.libdevice",
-           "triton.tools", "triton.tools.tensor_descriptor", "math", "typing", "__future__"}
-TORCH_HELPERS = {"Tensor", "Size", "device", "dtype", "finfo", "iinfo", "no_grad", "inference_mode", "layout",
-                 "memory_format", "contiguous_format", "channels_last", "channels_last_3d", "preserve_format",
-                 "strided", "inf", "nan", "pi", "e", "newaxis", "is_tensor", "get_default_dtype", "broadcast_shapes",
-                 "is_grad_enabled", "is_inference_mode_enabled", "unique", "unravel_index"}
-CUDA_OK = {"current_device", "is_available", "device_count", "get_device_capability", "get_device_name",
-           "get_device_properties", "device", "synchronize", "is_bf16_supported", "current_stream"}
-# Triton tutorials' device queries: exact paths, the only way into triton.runtime
-DRIVER_OK = {"triton.runtime.driver.active.get_active_torch_device", "triton.runtime.driver.active.get_current_device",
-             "triton.runtime.driver.active.utils.get_device_properties",
-             "triton.tools.tensor_descriptor.TensorDescriptor.from_tensor"}  # and TMA's usual constructor
-NN_INIT_PRIVATE = {"_calculate_fan_in_and_fan_out", "_calculate_correct_fan"}  # nn.Linear's own reset_parameters
-F_DENY = {"boolean_dispatch", "handle_torch_function", "has_torch_function", "has_torch_function_unary",
-          "has_torch_function_variadic"}
-TYPING_OK = {"Optional", "Tuple", "List", "Dict", "Union", "Any", "Callable", "Sequence", "Iterable", "Literal",
-             "Final", "TYPE_CHECKING", "cast"}  # not get_type_hints: it evals annotation strings
-
-
-def _functions(mod):
-    return {n for n in public(mod) if callable(getattr(mod, n)) and not isinstance(getattr(mod, n), types.ModuleType)}
-
-
-def _members():
-    """What each module in MODULES may be asked for, read off the installed torch and triton."""
-    out = {}
-    for path in MODULES - {"__future__"}:
-        try:
-            out[path] = importlib.import_module(path)
-        except ImportError:  # e.g. triton.language.extra.libdevice exists in some Triton releases only
-            pass
-    m = {path: set() for path in out}
-    torch_ = out["torch"]
-    m["torch"] = ((public(torch_._C._VariableFunctions) - {"from_numpy", "from_file"}) | TORCH_HELPERS
-                  | {n for n in public(torch_) if isinstance(getattr(torch_, n), torch.dtype)})
-    m["torch.nn"] = {n for n in public(nn) if isinstance(getattr(nn, n), type)
-                     and issubclass(getattr(nn, n), (nn.Module, torch.Tensor))}
-    m["torch.nn.functional"] = _functions(out["torch.nn.functional"]) - F_DENY - {"Tensor", "Callable", "DType"}
-    m["torch.nn.init"] = _functions(out["torch.nn.init"]) | NN_INIT_PRIVATE
-    m["torch.cuda"] = CUDA_OK
-    for p in ("torch.linalg", "torch.fft", "torch.special", "math"):
-        m[p] = _functions(out[p]) | ({"pi", "e", "inf", "nan", "tau"} if p == "math" else set())
-    m["triton"] = {"jit", "autotune", "heuristics", "Config", "cdiv", "next_power_of_2", "set_allocator"}
-    for p in [p for p in out if p.startswith("triton.language")]:
-        m[p] = {n for n in public(out[p]) if not isinstance(getattr(out[p], n), types.ModuleType)}
-    m["triton.language.extra"] = set()
-    m["triton.tools"] = set()
-    m["triton.tools.tensor_descriptor"] = {"TensorDescriptor"} if "triton.tools.tensor_descriptor" in out else set()
-    m["typing"] = TYPING_OK
-    m["__future__"] = {"annotations"}
-    for p, names in m.items():  # only what the library defines: triton.language.math re-exports functools.wraps
-        if p.startswith(("torch", "triton")):
-            m[p] = {n for n in names if n not in public(out[p]) or defined_by(getattr(out[p], n), p.split(".")[0])}
-    return m
-
-
-def defined_by(obj, lib):
-    """Is obj the library's own (a function or class it defines, or an instance of one, such as a dtype)?"""
-    mod = getattr(obj, "__module__", None) if callable(obj) else type(obj).__module__
-    return isinstance(mod, str) and mod.split(".")[0] in (lib, "builtins" if lib == "torch" else lib)
-
-
-MEMBERS = _members()
-
-# --- attributes of values ------------------------------------------------------------------------------------
-
-LAYER_ATTRS = {  # torch.nn layers' hyperparameters, parameters and buffers (self.conv.weight, self.bn.eps, ...)
-    "add_zero_attn", "affine", "align_corners", "alpha", "approximate", "batch_first", "beta", "bias", "bias_hh_l0",
-    "bias_ih_l0", "bias_k", "bias_v", "bidirectional", "ceil_mode", "count_include_pad", "delta", "dilation", "dim",
-    "divisor_override", "dropout", "elementwise_affine", "embed_dim", "embedding_dim", "end_dim", "eps", "groups",
-    "head_dim", "hidden_size", "ignore_index", "in1_features", "in2_features", "in_channels", "in_features",
-    "in_proj_bias", "in_proj_weight", "inplace", "input_size", "kdim", "kernel_size", "label_smoothing", "margin",
-    "max_norm", "max_val", "min_val", "mode", "momentum", "name", "negative_slope", "norm_type", "normalized_shape",
-    "num_batches_tracked", "num_channels", "num_embeddings", "num_features", "num_groups", "num_heads", "num_layers",
-    "num_parameters", "out_channels", "out_features", "output_padding", "output_size", "p", "padding", "padding_idx",
-    "padding_mode", "proj_size", "reduction", "return_indices", "running_mean", "running_var", "scale_factor",
-    "size", "start_dim", "stride", "threshold", "track_running_stats", "training", "transposed", "unflattened_size",
-    "upscale_factor", "value", "vdim", "weight", "out_proj", "swap", "lambd", "lower", "upper", "log_target",
-    "pos_weight", "k", "weight_ih_l0", "weight_hh_l0", "full", "zero_infinity", "blank", "log_input", "beta",
-    "min_val", "dim", "keepdim", "correction", "lambd", "cutoff", "reduce"}
-DEVICE_PROPS = {"name", "major", "minor", "total_memory", "multi_processor_count", "warp_size", "L2_cache_size",
-                "max_threads_per_multi_processor", "regs_per_multiprocessor", "shared_memory_per_block",
-                "shared_memory_per_block_optin", "shared_memory_per_multiprocessor", "is_integrated", "uuid"}
-# Reached from any value, these escape the monitor, run code later, or lead to frames, code and Triton's guts.
-DENY_ATTRS = {
-    "item", "tolist", "numpy", "apply_", "map_", "map2_", "storage", "untyped_storage", "share_memory_",
-    "share_memory", "pin_memory", "register_hook", "register_post_accumulate_grad_hook", "grad_fn", "backward",
-    "as_subclass", "to_dlpack", "record_stream", "compile", "register_forward_hook", "register_forward_pre_hook",
-    "register_full_backward_hook", "register_full_backward_pre_hook", "register_backward_hook",
-    "register_state_dict_pre_hook", "register_state_dict_post_hook", "register_load_state_dict_pre_hook",
-    "register_load_state_dict_post_hook", "with_traceback", "mro",
-    "gi_frame", "gi_code", "gi_yieldfrom", "gi_running", "gi_suspended", "cr_frame", "cr_code", "cr_await",
-    "cr_origin", "ag_frame", "ag_code", "ag_await", "f_back", "f_globals", "f_locals", "f_builtins", "f_code",
-    "f_lasti", "f_trace", "tb_frame", "tb_next", "co_code", "co_consts", "co_names",
-    "fn", "cache", "run", "warmup", "device_caches", "pre_run_hooks", "add_pre_run_hook", "do_bench", "base_fn",
-    "rewrite", "rewriter", "kernel_decorators", "used_global_vals", "launch_metadata", "src", "params", "arg_names",
-    "rewritten_fn", "constexprs", "do_not_specialize", "signature"}
-# What a `self` that is really a tensor would give through an own name of the same spelling: refused on self too
-TENSOR_DENY = {a for a in DENY_ATTRS if hasattr(torch.Tensor, a)}
-HOST_ATTRS = set().union(*(public(t) for t in (torch.Tensor, nn.Module, list, dict, tuple, str, int, float, set,
-                                               frozenset, bool, slice, range, complex, torch.Size, torch.dtype,
-                                               torch.device, torch.finfo, torch.iinfo))) | LAYER_ATTRS | DEVICE_PROPS
-HOST_ATTRS |= {"kwargs", "num_warps", "num_stages", "num_ctas", "maxnreg", "pre_hook", "cuda_stream"}  # Config, Stream
-# nn.Module's own names: a candidate that redefined one (self.parameters = ..., def to(self)) would run its code
-# inside the worker's calls outside the monitor. forward and extra_repr are the candidate's to define.
-NN_FREE = {"type"}  # a Module method nothing in the check calls, and an ordinary attribute name (self.type = "avg")
-NN_RESERVED = set(dir(nn.Module)) - {"forward", "extra_repr", "__init__"} - NN_FREE
-
-SAFE_BUILTINS = {"range", "len", "min", "max", "abs", "int", "float", "bool", "str", "tuple", "list", "dict", "set",
-                 "frozenset", "enumerate", "zip", "isinstance", "issubclass", "print", "round", "divmod", "sum", "any",
-                 "all", "sorted", "reversed", "map", "filter", "slice", "pow", "repr", "format", "iter", "next",
-                 "callable", "chr", "ord", "hash", "getattr", "hasattr", "super", "staticmethod",
-                 "classmethod", "property", "NotImplemented", "Ellipsis", "None", "True", "False", "Exception",
-                 "ValueError", "TypeError", "RuntimeError", "AssertionError", "NotImplementedError", "IndexError",
-                 "KeyError", "ImportError", "ModuleNotFoundError", "AttributeError", "ZeroDivisionError"}
-BUILTIN_NAMES = set(dir(builtins))
-
-
-METHOD_DECORATORS = {"torch.no_grad", "torch.inference_mode", "torch.enable_grad"}
-TRITON_DECORATORS = {"triton.jit", "triton.autotune", "triton.heuristics", "triton.language.jit"}
-AUTOTUNE_KWARGS = {"configs", "key", "prune_configs_by", "reset_to_zero", "restore_value", "pre_hook", "post_hook",
-                   "warmup", "rep", "use_cuda_graph", "cache_results"}  # not do_bench: it would time our way
 
 
 class Reject(Exception):
@@ -219,13 +88,16 @@ def is_literal(node):
 
 def module_facts(tree, names):
     """What the rules need to know about the whole module before walking it."""
-    f = types.SimpleNamespace(kernels=set(), classes=set(), consts=set(), own=set(), guards=set(), class_consts={})
+    f = types.SimpleNamespace(kernels=set(), classes=set(), consts=set(), own=set(), guards=set(), class_consts={},
+                              class_static={})
     for node in tree.body:
         if isinstance(node, ast.FunctionDef) and is_kernel(node, names):
             f.kernels.add(node.name)
         elif isinstance(node, ast.ClassDef):
             f.classes.add(node.name)
             defs = {st.name for st in node.body if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef))}
+            f.class_static[node.name] = {st.name for st in node.body if isinstance(st, ast.FunctionDef) and any(
+                isinstance(d, ast.Name) and d.id == "staticmethod" for d in st.decorator_list)}
             f.class_consts[node.name] = {t.id for st in node.body if isinstance(st, ast.Assign) and isinstance(
                 st.value, ast.Constant) for t in st.targets if isinstance(t, ast.Name) and t.id not in defs}
         elif is_main_guard(node):
@@ -260,7 +132,28 @@ def module_facts(tree, names):
               and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
             f.own.add(node.args[0].value)  # self.register_buffer("shift", ...) makes self.shift
     f.own -= {n for n in f.own if dunder(n)}
+    f.own_objs = own_objects(tree, f.classes)
     return f
+
+
+def own_objects(tree, classes):
+    """Attribute names only ever assigned an instance of one of the candidate's classes (self.w = Wrapper()):
+    on self.<such a name>, the candidate's own names are its own object's, as on self."""
+    made = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign):
+            for t in node.targets:
+                if isinstance(t, ast.Attribute):
+                    v = node.value
+                    made[t.attr] = made.get(t.attr, True) and isinstance(v, ast.Call) and isinstance(
+                        v.func, ast.Name) and v.func.id in classes and len(node.targets) == 1
+        elif isinstance(node, (ast.AnnAssign, ast.AugAssign)) and isinstance(node.target, ast.Attribute):
+            made[node.target.attr] = False
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args and isinstance(
+                node.args[0], ast.Constant) and node.func.attr in ("add_module", "register_module", "register_buffer",
+                                                                   "register_parameter"):
+            made[node.args[0].value] = False
+    return {k for k, ok in made.items() if ok}
 
 
 FUNCLIKE = ("function", "lambda", "comp", "kernel")
@@ -277,6 +170,8 @@ class Checker(ast.NodeVisitor):
         self.frames = [("module", set(), None)]  # (kind, names bound there, the method's self or None)
         self.decorating = False
         self.class_ok = set()  # ids of the Name nodes where a class may be loaded (visit_Call)
+        self.cls_of = {}  # frame index -> the name of that classmethod's `cls`
+        self.format_ok = set()  # ids of `"literal".format` attributes whose fields read no attribute or item
 
     def fail(self, node, msg):
         raise Reject(f"{msg} (line {getattr(node, 'lineno', '?')})")
@@ -422,7 +317,20 @@ class Checker(ast.NodeVisitor):
         pos = [a.arg for a in node.args.posonlyargs + node.args.args]  # a keyword-only `self` is the caller's pick
         if self.frames[-1][0] == "class" and plain and pos and pos[0] not in body_stores:
             me = pos[0]  # bound to the instance by the call, and never rebound: the only base a store may have
+        if self.frames[-1][0] == "class" and pos and any(isinstance(d, ast.Name) and d.id == "classmethod"
+                                                         for d in node.decorator_list):
+            self.cls_of[len(self.frames)] = pos[0]  # the class itself: called, or checked with isinstance, only
         self.scoped("function", set(ps) | body_stores, me, node.body)
+        self.cls_of.pop(len(self.frames), None)
+
+    def is_cls(self, name):
+        """Is name, where it is read, a classmethod's `cls`? Through it a method could be called with any object
+        as `self` (`cls.forward(torch.Tensor, ...)` patched torch.Tensor in round 10), so it is the class."""
+        for i in range(len(self.frames) - 1, -1, -1):
+            kind, bound, _ = self.frames[i]
+            if kind in FUNCLIKE and name in bound:
+                return self.cls_of.get(i) == name
+        return False
 
     def method_decorators(self, node):
         """A method's decorators are Python's or torch's own: one of the candidate's would be handed the plain
@@ -450,7 +358,8 @@ class Checker(ast.NodeVisitor):
     # --- names and attributes -----------------------------------------------------------------------------
 
     def visit_Name(self, node):
-        if dunder(node.id):
+        if dunder(node.id) and not (node.id == "__all__" and isinstance(node.ctx, ast.Store)
+                                    and self.frames[-1][0] == "module"):  # a module's export list: harmless
             self.fail(node, f"uses {node.id}")
         if not isinstance(node.ctx, ast.Load):
             if node.id in self.names.alias and not self.binds_none(node):
@@ -458,6 +367,8 @@ class Checker(ast.NodeVisitor):
             return
         if node.id in self.names.alias and not self.local(node.id):
             return self.check_path(self.names.alias[node.id], node)
+        if self.is_cls(node.id) and id(node) not in self.class_ok:
+            self.fail(node, f"uses {node.id}, a classmethod's class, other than to call it or in isinstance")
         if node.id in self.f.classes and not self.local(node.id) and id(node) not in self.class_ok:
             self.fail(node, f"uses the class {node.id} as a value (it may be called, subclassed, or read for a "
                             "constant): a method reached through it could be called with any `self`")
@@ -502,6 +413,8 @@ class Checker(ast.NodeVisitor):
         library path (`torch.jit.<own>...` would reach whatever the library holds under that name)."""
         if dunder(attr):
             self.fail(node, f"touches {attr}")
+        if attr == "format" and id(node) not in self.format_ok:  # "{0.__globals__[x]}".format(f) walks at run time
+            self.fail(node, ".format only on a string literal whose fields name no attribute or item")
         tensorish = attr in TENSOR_DENY or (attr.startswith("_") and hasattr(torch.Tensor, attr))
         if self_base and attr in self.f.own and attr not in NN_RESERVED and not tensorish:
             return  # the candidate's own attribute of its own module (self.cache, self._w)
@@ -510,8 +423,9 @@ class Checker(ast.NodeVisitor):
         if attr.startswith("_"):
             if not (self_base and attr in self.f.own and attr not in NN_RESERVED):
                 self.fail(node, f"touches the private attribute {attr}")
-        elif attr not in HOST_ATTRS and not (own_ok and attr in self.f.own):
-            self.fail(node, f"uses .{attr}, which is not in the verifier's allowlist")
+        elif attr not in HOST_ATTRS and not (own_ok and attr in self.f.own and attr not in lib_attrs()):
+            self.fail(node, f"uses .{attr}, which is not in the verifier's allowlist" + (
+                " (an own name that library objects also have passes on self only)" if attr in self.f.own else ""))
 
     def visit_Attribute(self, node):
         full = self.names.resolve(node)
@@ -530,12 +444,16 @@ class Checker(ast.NodeVisitor):
         if isinstance(base, ast.Name) and base.id in self.f.kernels and not self.local(base.id):
             self.fail(node, f"reads {base.id}.{node.attr}: a kernel is only launched or passed, never looked into")
         if isinstance(base, ast.Name) and base.id in self.f.classes and not self.local(base.id):
-            if node.attr not in self.f.class_consts.get(base.id, ()):  # ModelNew.BLOCK = 64 read back: a value
+            if node.attr not in self.f.class_consts.get(base.id, ()) | self.f.class_static.get(base.id, set()):
+                # ModelNew.BLOCK = 64 read back: a value; ModelNew.launch(...), a staticmethod: no self to pass
                 self.fail(node, f"uses {base.id}.{node.attr}: use the instance, not the class")
             return
         is_super = isinstance(base, ast.Call) and isinstance(base.func, ast.Name) and base.func.id == "super"
         if not (is_super and node.attr == "__init__"):
-            self_base = isinstance(base, ast.Name) and base.id == self.self_name()
+            me = self.self_name()
+            self_base = isinstance(base, ast.Name) and base.id == me or (  # self, or self.w = Wrapper()
+                isinstance(base, ast.Attribute) and isinstance(base.value, ast.Name) and base.value.id == me
+                and me is not None and base.attr in self.f.own_objs)
             self.check_attr_name(node, node.attr, self_base)
         self.visit(base)
 
@@ -553,7 +471,10 @@ class Checker(ast.NodeVisitor):
     def visit_Call(self, node):
         self.check_keywords(node)
         fn = node.func
-        if isinstance(fn, ast.Name) and fn.id in self.f.classes:
+        if (isinstance(fn, ast.Attribute) and fn.attr == "format" and isinstance(fn.value, ast.Constant)
+                and isinstance(fn.value.value, str) and plain_fields(fn.value.value)):
+            self.format_ok.add(id(fn))
+        if isinstance(fn, ast.Name) and (fn.id in self.f.classes or self.is_cls(fn.id)):
             self.class_ok.add(id(fn))  # built: an instance, whose methods are bound
         if isinstance(fn, ast.Name) and fn.id in ("isinstance", "issubclass"):
             self.class_ok |= {id(a) for a in node.args[1:]}
@@ -587,6 +508,17 @@ class Checker(ast.NodeVisitor):
         self.check_attr_name(node, node.args[1].value, isinstance(obj, ast.Name) and obj.id == self.self_name())
         for a in [obj, *node.args[2:]]:
             self.visit(a)
+
+
+def plain_fields(template):
+    """Does a str.format template only name arguments ({}, {0}, {name}), nested specs included, never an
+    attribute or an item of one ({0.x}, {0[k]}), which format() would look up at run time, dunders and all?"""
+    import string
+    try:
+        fields = list(string.Formatter().parse(template))
+    except ValueError:
+        return False
+    return all(name is None or re.fullmatch(r"\w*", name) and plain_fields(spec or "") for _, name, spec, _ in fields)
 
 
 def kernel_builtins():

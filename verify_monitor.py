@@ -28,11 +28,13 @@ GLUE_OPS = {
     "view", "_unsafe_view", "_reshape_alias", "reshape", "as_strided", "t", "transpose", "permute",
     "expand", "unsqueeze", "squeeze", "select", "slice", "split", "split_with_sizes", "chunk", "unbind",
     "unflatten", "flatten", "narrow", "view_as", "expand_as", "movedim", "contiguous",
-    "clone", "copy_", "_to_copy", "to",
+    "clone", "copy_", "_to_copy", "to", "unfold", "diagonal", "t_", "transpose_", "squeeze_", "unsqueeze_",
+    "empty_permuted",
     "sym_size", "sym_stride", "sym_numel", "sym_storage_offset", "size", "stride", "is_contiguous",
     "numel", "dim", "is_same_size",
 }
 ALLOC_OPS = {"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided", "empty_permuted"}
+CAST_OPS = {"copy_", "fill_", "_to_copy", "to"}  # glue that may convert: (source, target dtype) in cast_of
 COPY_OPS = {"clone", "_to_copy", "copy_"}
 
 
@@ -57,6 +59,7 @@ class Monitor:
 
 MON = Monitor()
 HOOKED = {}  # class -> our run, to tell whether it was replaced
+SNAPSHOT = {}  # class or module -> its dict before any candidate (snapshot_libraries)
 
 
 def storage_of(t):
@@ -166,6 +169,32 @@ def descriptor_type():
         return None
 
 
+def from_values(make, name, skip=0):
+    """A tensor handed where Python wants a number or a list of them (torch.tensor([x[0], x[1]]), t.fill_(x[0]),
+    torch.full(n, x[0]), torch.arange(x[0])) is read below the dispatcher: the op monitor sees no op (a silent
+    cast, round 10). Such a call is compute, as .item() is. skip: leading arguments that are tensors by right
+    (a method's self, full_like's input); torch.as_tensor(t) of a whole tensor is a view, not a read."""
+    import torch
+
+    def holds_tensor(data, depth=0):
+        if isinstance(data, torch.Tensor):
+            return True
+        return depth < 4 and isinstance(data, (list, tuple)) and any(holds_tensor(d, depth + 1) for d in data[:64])
+
+    def call(*a, **k):
+        rest = [*a[skip:], *k.values()]
+        whole = name in ("as_tensor", "asarray") and len(a) == 1 and not k and isinstance(a[0], torch.Tensor)
+        if MON.active and not MON.exempt and not whole and any(holds_tensor(x) for x in rest):
+            MON.compute_ops.append(f"torch.{name} of tensors' values")
+        return make(*a, **k)
+    return call
+
+
+READS = {"tensor": 0, "as_tensor": 0, "asarray": 0, "full": 0, "arange": 0, "scalar_tensor": 0, "empty": 0,
+         "zeros": 0, "ones": 0, "full_like": 1}  # torch functions that take numbers: leading tensor arguments
+TENSOR_READS = {"fill_": 1, "new_full": 1, "new_empty": 1, "new_zeros": 1, "new_ones": 1}  # ... and methods
+
+
 def install_triton_hooks(interpret):
     """Count launches at the one place every launch passes: JITFunction.run (InterpretedFunction.run in the
     interpreter). Autotune and heuristics wrappers call it too. On a GPU nothing in a launch is exempt from
@@ -180,6 +209,10 @@ def install_triton_hooks(interpret):
             MON.compute_ops.append("a tensor's values written as text (str, repr, format, print)")
         return text(self, *a, **k)
     torch._tensor_str._str = as_text
+    for name, skip in READS.items():  # from tensors' values they read them below the dispatcher
+        setattr(torch, name, from_values(getattr(torch, name), name, skip))
+    for name, skip in TENSOR_READS.items():
+        setattr(torch.Tensor, name, from_values(getattr(torch.Tensor, name), name, skip))
     classes = [jit.JITFunction]
     MON.stores_seen = interpret
     if interpret:
@@ -354,22 +387,47 @@ def op_recorder():
 
 
 def computes(func, name, args, kwargs):
-    """A glue op that does work all the same: a cast from floating point to integers or booleans (it rounds or
-    tests), a view of another dtype (it reinterprets bits), and a copy into a tensor a kernel wrote from one no
-    kernel wrote (the answer then comes from the copy, not the kernel)."""
+    """A glue op that does work all the same: a cast that changes values (changes_values), a view of another
+    dtype (it reinterprets bits), and a copy into a tensor a kernel wrote from one no kernel wrote (the answer
+    then comes from the copy, not the kernel)."""
     import torch
-    src = args[1] if name == "copy_" and len(args) > 1 else (args[0] if args else None)
-    if not isinstance(src, torch.Tensor):
-        return False
     if name == "view" and func._overloadname == "dtype":
         return True
-    to = args[0].dtype if name == "copy_" else kwargs.get("dtype", next((a for a in args[1:]
-                                                                         if isinstance(a, torch.dtype)), None))
-    if name in ("_to_copy", "to", "copy_") and to is not None and (src.is_floating_point() or src.is_complex()) \
-            and not (to.is_floating_point or to.is_complex):
-        return True
-    return (MON.stores_seen and name == "copy_" and storage_of(args[0]) in MON.kernel_storages
+    if name in CAST_OPS:
+        src, to = cast_of(name, args, kwargs)
+        if isinstance(src, torch.Tensor) and to is not None and to != src.dtype and changes_values(src, to):
+            return True
+    src = args[1] if name == "copy_" and len(args) > 1 else None
+    return (isinstance(src, torch.Tensor) and MON.stores_seen and storage_of(args[0]) in MON.kernel_storages
             and storage_of(src) not in MON.kernel_storages)  # (on a GPU autotune's restore_value does this)
+
+
+def cast_of(name, args, kwargs):
+    """(source tensor, target dtype) of a glue op that may convert: copy_ and fill_ (a 0-d tensor's value filled
+    into an integer tensor truncates it: round 10), .to and _to_copy."""
+    import torch
+    if name in ("copy_", "fill_"):
+        return (args[1] if len(args) > 1 else None), (args[0].dtype if args else None)
+    to = kwargs.get("dtype", next((a for a in args[1:] if isinstance(a, torch.dtype)), None))
+    return (args[0] if args else None), to
+
+
+def changes_values(src, to):
+    """Does casting src to dtype `to` compute something? Floating or complex to integers or booleans rounds or
+    tests (always); complex to real drops a part; integers to booleans test != 0 and integers to narrower
+    integers wrap, but only where some value is not already 0/1 or in range (checked on the values: a kernel's
+    0/1 mask cast to bool is glue). Floats to narrower floats round, which the tolerance allows (by design)."""
+    import torch
+    if src.is_complex():
+        return not to.is_complex
+    if src.is_floating_point():
+        return not (to.is_floating_point or to.is_complex)
+    if to.is_floating_point or to.is_complex or src.numel() == 0:
+        return False
+    if to == torch.bool:
+        return bool(((src != 0) & (src != 1)).any())
+    info = torch.iinfo(to)
+    return bool(((src < info.min) | (src > info.max)).any())
 
 
 def intact(mode):
@@ -381,7 +439,21 @@ def intact(mode):
         return "Triton's launch hook was replaced"
     if not MON.active or MON.in_kernel or MON.exempt:
         return "the runtime monitor was switched off"
-    return None
+    changed = [f"{owner.__name__}.{k}" for owner, entries in SNAPSHOT.items() for k, v in entries.items()
+               if vars(owner).get(k) is not v]  # a class also gains no name (Tensor.contiguous is TensorBase's)
+    changed += [f"{c.__name__}.{k}" for c, entries in SNAPSHOT.items() if isinstance(c, type) for k in vars(c)
+                if k not in entries]
+    return f"the library was patched: {', '.join(changed[:3])}" if changed else None
+
+
+def snapshot_libraries():
+    """Every entry of torch.Tensor's, nn.Module's and Parameter's class dicts and of torch's and
+    torch.nn.functional's module dicts, as they are before any candidate: intact() fails a call after which one
+    is not the same object (a patched torch.Tensor.contiguous ran unwatched when outputs were read, round 10)."""
+    import torch
+    import torch.nn.functional as F
+    for owner in (torch.Tensor, torch.nn.Module, torch.nn.Parameter, torch, F):
+        SNAPSHOT[owner] = dict(vars(owner))
 
 
 def monitored(model, inputs, recorder, cuda, fill=True):

@@ -21,12 +21,10 @@ What makes a check not vacuous (PAPER.md §7):
     every trial: such a problem's check is degenerate, and every verdict on it says so.
 """
 
-import ast
 import contextlib
 import hashlib
 import math
 import random
-import re
 import secrets
 import threading
 from dataclasses import dataclass, field
@@ -35,10 +33,10 @@ import torch
 
 from verify_compare import compare, trivial_passes  # noqa: F401 (API: the comparison, for verify.py and tests)
 from verify_inputs import DISTS, NAMED_DISTS, RESCUE, near, redraw  # noqa: F401 (the trials' input distributions)
+from verify_variant import (NOT_FREE, NOT_SHAPES, shape_constants, variant_changes, vary_floats,  # noqa: F401 (API)
+                            with_constants, ATTEMPTS)
 TRIVIAL = ("zeros", "constant", "input copy")  # outputs an attacker can write without reading the inputs
 WEAK = TRIVIAL + ("input-independent", "random reference")  # what makes a problem's check degenerate
-NOT_SHAPES = re.compile(r"kernel|stride|pad|dilation|group|pool|window|seed|^n_?heads?$|num_heads", re.I)
-NOT_FREE = re.compile(r"^p$|eps|norm|power|exponent|order|momentum|dropout|prob|^dim", re.I)  # floats that define the op
 
 
 class ProblemError(Exception):
@@ -59,127 +57,6 @@ def load_problem(src, name="problem"):
 
 def to_device(xs, device):
     return [x.to(device) if isinstance(x, torch.Tensor) else x for x in xs]
-
-
-# --- shape constants (also data/augment.py's) ----------------------------------------------------------------
-
-
-def shape_constants(src):
-    """{name: (value, expression node)} for module-level integer constants above 1: `N = 2048 * 2`, `M, K = 64,
-    48`, `height = width = 128` (the names of one expression change together), `input_shape = (4096,)` (as
-    input_shape[0])."""
-    out = {}
-    for node in ast.parse(src).body:
-        pairs = []
-        for t in node.targets if isinstance(node, ast.Assign) else []:
-            if isinstance(t, ast.Name):
-                pairs.append((t.id, node.value))
-            elif isinstance(t, ast.Tuple) and isinstance(node.value, ast.Tuple) and len(t.elts) == len(node.value.elts):
-                pairs += [(n.id, e) for n, e in zip(t.elts, node.value.elts) if isinstance(n, ast.Name)]
-        for name, expr in list(pairs):
-            if isinstance(expr, ast.Tuple):
-                pairs += [(f"{name}[{i}]", e) for i, e in enumerate(expr.elts)]
-        for name, expr in pairs:
-            try:
-                v = eval(compile(ast.Expression(expr), "<const>", "eval"), {"__builtins__": {}})  # noqa: S307
-            except Exception:  # noqa: BLE001 (not a constant expression: it refers to names or calls)
-                continue
-            if isinstance(v, int) and not isinstance(v, bool) and v > 1:
-                out[name] = (v, expr)
-    return out
-
-
-def with_constants(src, changes, consts):
-    """The source with each changed constant's expression replaced by its new literal, or, for a name that
-    shares its expression with one left as it was (`height = width = 32`, width changed alone), a line binding
-    it again after the statement; None when a change cannot be made on one line, or two changes of one
-    expression disagree."""
-    edits, after = {}, {}
-    for name, new in changes.items():
-        node = consts[name][1]
-        key = (node.lineno, node.col_offset, node.end_col_offset)
-        siblings = [n for n in consts if consts[n][1] is node and n != name]
-        if node.lineno != node.end_lineno or edits.get(key, new) != new:
-            return None
-        if any(changes.get(n) != new for n in siblings):
-            if "[" in name:  # input_shape[0] cannot be bound alone
-                return None
-            after.setdefault(node.end_lineno, []).append(f"{name} = {new}\n")
-        else:
-            edits[key] = new
-    lines = src.splitlines(keepends=True)
-    for (ln, a, b), new in sorted(edits.items(), key=lambda e: (-e[0][0], -e[0][1])):  # right to left, bottom up
-        lines[ln - 1] = lines[ln - 1][:a] + str(new) + lines[ln - 1][b:]
-    for ln in sorted(after, reverse=True):
-        lines[ln - 1:ln] = [lines[ln - 1] if lines[ln - 1].endswith("\n") else lines[ln - 1] + "\n", *after[ln]]
-    return "".join(lines)
-
-
-ATTEMPTS = (("odd", False), ("even", False), (8, False), ("odd", True), ("even", True), (32, True), (32, "one"),
-            ("x2", True))
-
-
-def pick_value(v, grow, style, rng):
-    """A new value for a size v: up to (1 + grow) times as large, or (grow 0) down to half, of the style asked ("odd",
-    "even", a multiple of m, or "x2": doubled or halved, for a size a divisibility ties to its own factors),
-    never v itself; None if there is none."""
-    if style == "x2":
-        return 2 * v if grow else (v // 2 if v % 2 == 0 and v >= 4 else None)
-    lo, hi = (v + 1, v + max(1, int(v * grow))) if grow else (max(2, math.ceil(0.5 * v)), v - 1)
-    ok = [x for x in range(lo, hi + 1) if (x % 2 == 1 if style == "odd" else x % 2 == 0 if style == "even"
-                                           else x % style == 0)]
-    return rng.choice(ok) if ok else None
-
-
-def variant_changes(src, dims, rng, attempt, grow):
-    """The size changes of one attempt at a hidden variant (ATTEMPTS: how sizes are rounded, and whether every
-    name changes on its own, equal sizes together, as a divisibility may need, or one at a time): integers of 8
-    that are a dimension of an input or an integer the Model is built with, never a kernel size, stride, group or
-    head count. Returns a list of change sets to try, in order (the floats a Model is built with: vary_floats)."""
-    style, tie = ATTEMPTS[attempt]
-    consts, names, seen = shape_constants(src), [], {}
-    for k in sorted(consts):
-        v, node = consts[k]
-        if v >= 8 and v in dims and not NOT_SHAPES.search(k):
-            seen.setdefault(id(node), []).append(k)  # `height = width = 128`: one expression, both names
-    names = [ks[0] for ks in seen.values()]
-    if tie == "one":
-        return [{k: p for k in seen[id(consts[name][1])]} for name in names
-                if (p := pick_value(consts[name][0], grow, style, rng)) is not None]
-    shared, changes = {}, {}
-    for ks in seen.values():
-        v = consts[ks[0]][0]
-        if tie:  # equal sizes together, as a divisibility may need
-            p = shared.setdefault(v, pick_value(v, grow, style, rng))
-            changes.update({k: p for k in ks if p is not None})
-        else:  # every name on its own, `height = width = 32` too: a square-only path meets a non-square input
-            picks = {k: p for k in ks if "[" not in k and (p := pick_value(v, grow, style, rng)) is not None}
-            for _ in range(8 if len(picks) > 1 else 0):  # and never all equal by chance
-                if len(set(picks.values())) > 1:
-                    break
-                picks[ks[-1]] = pick_value(v, grow, style, rng)
-            changes.update(picks)
-    return [changes] if changes else []
-
-
-def vary_floats(ns, init_inputs, rng):
-    """The floats a Model is built with (get_init_inputs' values, however it computes them: a scale, a slope),
-    times U(0.7, 1.4) and a random sign, zeros moved; never p, eps, momentum and their kind (by the name of Model.__init__'s parameter). The
-    candidate is built with the same values: only what it is handed changes. Returns (inputs, {name: value})."""
-    import inspect
-    try:
-        names = [p for p in inspect.signature(ns["Model"].__init__).parameters if p != "self"]
-    except (TypeError, ValueError):
-        names = []
-    out, changed = list(init_inputs), {}
-    for i, v in enumerate(out):
-        name = names[i] if i < len(names) else f"init_inputs[{i}]"
-        if type(v) is float and not NOT_FREE.search(name):  # a zero (clamp_min = 0.0) moves by +-U(0.1, 0.5)
-            # either sign (a kernel that moves a ReLU across a scale holds only for a positive one); a variant
-            # whose reference then fails is tried again with other draws (add_variant)
-            new = (v * rng.uniform(0.7, 1.4) if v else rng.uniform(0.1, 0.5)) * rng.choice((-1, 1))
-            out[i] = changed[name] = float(f"{new:.4g}")
-    return out, changed
 
 
 # --- references ----------------------------------------------------------------------------------------------
@@ -226,6 +103,7 @@ class Trial:
     spec: list = None  # (shape, dtype) of each output: what a child must return, kept when outs are not
     trivial: dict = field(default_factory=dict)  # TRIVIAL output -> would it pass this trial
     slack: list = None  # per output: how far the reference's own tf32 forward strays (tf32_slack); None: zero
+    cross: bool = False  # the main model on the variant's input shapes (add_cross)
 
 
 @dataclass
@@ -259,7 +137,7 @@ class Reference:
         t = self.trials[k]
         if t.near_of is not None:
             return [near(x, t.seed ^ (i << 20), t.near_n) for i, x in enumerate(self.inputs(t.near_of))]
-        ns = (self.variant if t.variant else self.main).ns
+        ns = (self.variant if t.variant or t.cross else self.main).ns
         with RNG_LOCK, torch.device(self.device):  # generated on the GPU when there is one (PAPER.md §3)
             torch.manual_seed(t.seed)
             xs = to_device(list(ns["get_inputs"]()), self.device)
@@ -419,19 +297,22 @@ def tf32_slack(ref, model, xs, outs, chunk=2**26):
 
 def add_variant(ref, src, settings, name, dims):
     """The hidden shape variant's model and trials; its note says what was changed, or why there is none. Sizes
-    grow where the problem is small and shrink where it is large (full-size problems are GBs); under 16 MB of
-    inputs either, by a coin flip, so no path for sizes on one side goes unexercised; under 1 MB up to 2.5 times
-    (a fixed tile of twice the visible size is exceeded)."""
+    changed on their own: one stretched, the rest shrunk (variant_changes). Tied sizes (a divisibility): they grow
+    where the problem is small and shrink where it is large (full-size problems are GBs); under 16 MB of inputs
+    either, by a coin flip, so no path for sizes on one side goes unexercised; under 1 MB up to 2.5 times."""
     rng = random.Random(secrets.randbits(64))
     consts = shape_constants(src)
     grow = rng.random() < 0.5 if ref.in_bytes < 2**24 else ref.in_bytes < 2**26
     grow = (1.5 if ref.in_bytes < 2**20 else 0.5) if grow else 0.0
+    # names on their own: one size, drawn, stretched 2.5-8x and the others shrunk (variant_changes), so a tile or
+    # grid fixed at a few times the visible size fails, at full size too (nothing grew there before round 10)
+    stretch = True
     tried = False
     order = list(range(len(ATTEMPTS)))
     if rng.random() < 0.5:  # odd or even sizes first, by a coin flip: a path for either parity meets the check
         order[:2] = [1, 0]
     for attempt in order:
-        for changes in variant_changes(src, dims, rng, attempt, grow) or ([{}] if attempt == 0 else []):
+        for changes in variant_changes(src, dims, rng, attempt, grow, stretch) or ([{}] if attempt == 0 else []):
             tried = True
             vsrc = with_constants(src, changes, consts) if changes else src
             # the floats the Model is built with change too, in the first attempts (a divisibility may need all)
@@ -449,7 +330,7 @@ def try_variant(ref, vsrc, settings, name, vary, sized):
     try:
         ref.variant = build(load_problem(vsrc, f"{name} (hidden shape variant)"), ref.device, vary, ref.signs)
         floats = {i: v for i, (v, w) in enumerate(zip(ref.variant.init_inputs, ref.main.init_inputs))
-                  if type(v) is float and v != w}
+                  if type(v) in (float, int) and v != w}
         if not (sized or floats):
             raise ValueError("nothing changed")
         # Signed inputs too: a path for other shapes right only on the own inputs (torch.rand's, never negative)
@@ -499,7 +380,7 @@ def timed_trial(ref):
     """The trial timed (and re-checked after the trials): one of the problem's own shapes on which no trivial
     output passes, of its own inputs where there is one (KernelBench times on those). On a trial where all
     zeros pass, a kernel that wrote zeros whenever its inputs looked like that trial's would be timed doing so."""
-    main = [(k, t) for k, t in enumerate(ref.trials) if not t.variant and t.near_of is None]
+    main = [(k, t) for k, t in enumerate(ref.trials) if not t.variant and not t.cross and t.near_of is None]
     strict = [(k, t) for k, t in main if not any(any(v) for v in t.trivial.values())]
     return max(strict or main, key=lambda kt: (kt[1].dist == "own", kt[0]))[0]
 
@@ -536,7 +417,8 @@ def make_reference(src, settings, name="problem"):
             if settings.trials >= 3 and weak_points(ref, ref.trials, settings.atol, settings.rtol):
                 add_trials(ref, [d for d in RESCUE if d not in settings.dists], settings, consts)
             ref.variant_note = add_variant(ref, src, settings, name, dims) if settings.hidden_shape else "off"
-        main = [t for t in ref.trials if not t.variant]
+            add_cross(ref)
+        main = [t for t in ref.trials if not t.variant and not t.cross]
         ref.degenerate = weak_points(ref, main, settings.atol, settings.rtol)
         ref.degenerate_own = weak_points(ref, [t for t in main if t.dist == "own"], settings.atol, settings.rtol)
         with torch.no_grad():
@@ -551,6 +433,23 @@ def make_reference(src, settings, name="problem"):
         for t in ref.trials:  # computed again when compared (trial_outs): full-size outputs are GBs a trial
             t.outs = None
     return ref
+
+
+def add_cross(ref):
+    """One more trial of the main model on the variant's input shapes, where the main reference takes them (no
+    parameter's shape changed): the candidate's main instance then meets two shapes, so launch parameters or a
+    workspace sized at its first call and reused are wrong on one (each instance saw one shape before round 10)."""
+    if ref.variant is None:
+        return
+    seen = {tuple(s for s, _ in t.spec) for t in ref.trials if not t.variant}
+    try:
+        del_xs = run_reference(ref, Trial(secrets.randbits(63), "own", False, cross=True))
+        del del_xs
+        if finite(ref.trials[-1].outs) and tuple(s for s, _ in ref.trials[-1].spec) not in seen:
+            return
+    except Exception:  # noqa: BLE001 (the main model's parameters do not fit the variant's inputs)
+        pass
+    ref.trials.pop()
 
 
 def add_near(ref, settings):

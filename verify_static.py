@@ -51,7 +51,9 @@ TORCH_GLUE = {"empty", "empty_like", "empty_strided", "zeros", "zeros_like", "on
               "long", "int", "flatten", "reshape", "transpose", "permute", "squeeze", "unsqueeze", "movedim",
               "narrow", "t", "split", "chunk", "unbind", "cuda.current_device", "cuda.is_available", "cuda.get_device_capability",
               "cuda.device_count", "cuda.get_device_properties", "cuda.device", "cuda.synchronize", "Tensor",
-              "broadcast_shapes"}
+              "broadcast_shapes", "numel", "is_floating_point", "is_complex", "broadcast_to", "empty_permuted",
+              "as_tensor", "cuda.current_stream", "cuda.get_device_name", "cuda.is_bf16_supported", "is_grad_enabled",
+              "is_inference_mode_enabled"}
 # Tensor methods that compute (a denylist: the runtime monitor is the allowlist that catches the rest).
 COMPUTE_METHODS = {
     "add", "sub", "mul", "div", "matmul", "mm", "bmm", "addmm", "baddbmm", "mv", "dot", "einsum", "relu",
@@ -211,14 +213,20 @@ def own_methods(tree):
     return held | {m.name for c in classes for m in c.body if isinstance(m, ast.FunctionDef)}
 
 
-def launches_of(path, kernels):
-    """The kernels launched on the path: by name, or through a launcher's parameter (`kernel[grid](...)` in a
-    function the path calls with a kernel as an argument)."""
-    named = {launched_kernel(c) for f in path for c in ast.walk(f) if isinstance(c, ast.Call)}
-    passed = {a.id for f in path for c in ast.walk(f) if isinstance(c, ast.Call)
-              for a in [*c.args, *(k.value for k in c.keywords)] if isinstance(a, ast.Name) and a.id in kernels}
+def launches_of(tree, path, kernels):
+    """The kernels launched on the path: by name, through a launcher's parameter (`kernel[grid](...)` in a
+    function the path calls with a kernel as an argument), or through a value that holds one (`self.kernel[grid]`,
+    `KERNELS["relu"][grid]`: any kernel the module uses as a value). The runtime check counts real launches."""
+    calls = [c for f in path for c in ast.walk(f) if isinstance(c, ast.Call)]
+    named = {launched_kernel(c) for c in calls}
+    passed = {a.id for c in calls for a in [*c.args, *(k.value for k in c.keywords)]
+              if isinstance(a, ast.Name) and a.id in kernels}
     via_param = any(launched_kernel(c) in params(f) for f in path for c in ast.walk(f) if isinstance(c, ast.Call))
-    return (named & kernels) | (passed if via_param else set())
+    held = any(isinstance(c.func, ast.Subscript) and isinstance(c.func.value, (ast.Attribute, ast.Subscript))
+               for c in calls)
+    as_values = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id in kernels
+                 and isinstance(n.ctx, ast.Load)} - named if held else set()
+    return (named & kernels) | (passed if via_param else set()) | as_values
 
 
 def syntax_layer(tree, names):
@@ -233,7 +241,7 @@ def syntax_layer(tree, names):
     if not kernels:
         return "no @triton.jit kernel", None, set()
     path = forward_path(tree, model_new)
-    if not launches_of(path, kernels):
+    if not launches_of(tree, path, kernels):
         return f"no launch of a @triton.jit kernel ({', '.join(sorted(kernels))}) is reachable from forward", None, set()
     return None, path, kernels
 
@@ -257,9 +265,11 @@ def func_layer(tree, names, path, kernels):
             if made.startswith("torch.nn.") and made.rsplit(".", 1)[1] not in NN_HOLDERS:
                 nn_layers.update(t.attr for t in node.targets if isinstance(t, ast.Attribute)
                                  and isinstance(t.value, ast.Name) and t.value.id == "self")
+    self_lists = python_containers(tree, on_self=True)
     for fn in path:
         if fn.name in kernels:
             continue
+        lists = python_containers(fn)
         for node in ast.walk(fn):
             if isinstance(node, (ast.Try, ast.ExceptHandler)) or type(node).__name__ == "TryStar":
                 return f"try/except in the forward path (line {node.lineno}): a fallback around the kernel?"
@@ -275,10 +285,34 @@ def func_layer(tree, names, path, kernels):
                 f = node.func
                 if isinstance(f.value, ast.Name) and f.value.id == "self" and f.attr in nn_layers:
                     return f"calls the torch.nn layer self.{f.attr} in the forward path (line {node.lineno})"
-                own = isinstance(f.value, ast.Name) and f.value.id == "self" and f.attr in mine  # self.gelu(x)
+                # self.gelu(x), self.ops.softmax(x): a method the candidate defines (on a tensor, the runtime
+                # monitor sees the aten op); dims.sort(), seen.add(k): a Python list's or set's
+                own = f.attr in mine or isinstance(f.value, ast.Name) and f.value.id in lists or (
+                    isinstance(f.value, ast.Attribute) and isinstance(f.value.value, ast.Name)
+                    and f.value.value.id == "self" and f.value.attr in self_lists)
                 if f.attr in COMPUTE_METHODS and not own and not (full and full.startswith(("triton.", "math."))):
                     return f"tensor compute .{f.attr}() in the forward path (line {node.lineno})"
     return None
+
+
+def python_containers(scope, on_self=False):
+    """Names in scope (a function's locals; with on_self, the module's self.<name>s) only ever bound to a list,
+    set, dict or tuple display, comprehension or constructor call: their .sort(), .add(), ... are Python's, not
+    tensor compute."""
+    kinds, made = (ast.List, ast.Set, ast.Dict, ast.Tuple, ast.ListComp, ast.SetComp, ast.DictComp), {}
+    for node in ast.walk(scope):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+            node, (ast.AnnAssign, ast.AugAssign, ast.For, ast.NamedExpr)) else []
+        for t in targets:
+            for n in ast.walk(t):
+                key = (n.attr if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+                       and n.value.id == "self" else None) if on_self else (n.id if isinstance(n, ast.Name) else None)
+                if key is not None:
+                    v = getattr(node, "value", None)
+                    ok = isinstance(v, kinds) or isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and \
+                        v.func.id in ("list", "set", "dict", "sorted", "tuple") and isinstance(node, ast.Assign)
+                    made[key] = made.get(key, True) and ok and t is n
+    return {k for k, ok in made.items() if ok}
 
 
 def static_check(code):

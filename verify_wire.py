@@ -41,11 +41,18 @@ def send(conn, header, blobs=()):
         conn.send_bytes(b)
 
 
+# torch.Tensor's methods as they are when this module is imported, before any candidate: a patched class
+# (torch.Tensor.contiguous replaced, round 10) cannot then run its code while outputs are read, monitor off.
+_CONTIGUOUS, _DETACH, _NUMPY, _VIEW = (torch.Tensor.contiguous, torch.Tensor.detach, torch.Tensor.numpy,
+                                       torch.Tensor.view)
+_RESHAPE, _NUMEL = torch.reshape, torch.numel
+
+
 def tensor_bytes(t):
-    """Child side: a CPU tensor's bytes in C order, read through torch.Tensor's own methods (never the object's:
-    a candidate may have set attributes on it)."""
-    flat = torch.reshape(torch.Tensor.contiguous(torch.Tensor.detach(t)), (-1,))
-    return bytes(torch.Tensor.numpy(torch.Tensor.view(flat, torch.uint8))) if torch.numel(flat) else b""
+    """Child side: a CPU tensor's bytes in C order, read through torch.Tensor's own methods as imported (never
+    the object's, nor the class's now: a candidate may have set attributes on either)."""
+    flat = _RESHAPE(_CONTIGUOUS(_DETACH(t)), (-1,))
+    return bytes(_NUMPY(_VIEW(flat, torch.uint8))) if _NUMEL(flat) else b""
 
 
 def recv_header(conn, timeout):

@@ -37,7 +37,7 @@ import traceback
 from multiprocessing.connection import Connection
 from multiprocessing.reduction import recv_handle
 
-from verify_monitor import MON, install_triton_hooks, monitored, op_recorder, storage_of, watched
+from verify_monitor import MON, install_triton_hooks, monitored, op_recorder, snapshot_libraries, storage_of, watched
 from verify_wire import send, tensor_bytes
 
 JOB = b"J"  # job headers for the zygote start with this
@@ -268,6 +268,7 @@ def run_child(conn, device, job, work):
     os.chdir(work)
     payload = pickle.loads(conn.recv_bytes())  # from the parent: trusted
     install_triton_hooks(interpret=not cuda)
+    snapshot_libraries()  # after our own hooks: what intact() compares every call against
     recorder = op_recorder()
     mod = models = None
     try:

@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 import torch  # noqa: E402
 
 from verify import Settings, VerifierPool  # noqa: E402
-from verify_ref import NOT_SHAPES, shape_constants, with_constants  # noqa: E402
+from verify_variant import NOT_SHAPES, shape_constants, with_constants  # noqa: E402
 
 
 def build_parser():

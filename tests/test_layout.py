@@ -13,7 +13,7 @@ SCRIPTS = ["train_sft.py", "train_rl.py", "verify.py", "reward.py", "sample.py",
 
 HELPERS = ["common.py", "model.py", "prompt.py", "sample_kernels.py", "verify_static.py", "verify_worker.py", "verify_ref.py",
            "verify_lang.py", "verify_kernel.py", "verify_judge.py", "verify_wire.py", "verify_monitor.py", "verify_device.py",
-           "verify_inputs.py", "verify_compare.py", "bench/bench_verify_kb.py", "bench/verify_mutants.py", "data/train_tokenizer.py",
+           "verify_inputs.py", "verify_compare.py", "verify_allow.py", "bench/bench_verify_kb.py", "bench/verify_mutants.py", "data/train_tokenizer.py",
            "data/suite.py", "data/solutions.py", "data/corpus.py", "tasks.py", "data/augment.py", "data/distill.py",
            "bench/bench_verify.py", "dev/triton_startup.py", "dev/probe_first_launch.py", "bench/bench_sampler.py",
            "bench/bench_train.py", "bench/bench_verify_rl.py", "dev/probe_cuda_init.py", "dev/copy_errors.py",

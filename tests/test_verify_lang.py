@@ -243,9 +243,9 @@ ROUND7_REFUSED = {  # the seventh round's escapes, each as a class
     "a keyword-only self": (cand("return x", methods="    def numpy(*rest, self):\n        return self.numpy()\n"),
                             ".numpy"),
     # round 9: the class itself as a value, whose methods are plain functions
-    "the class bound to a name": (cand("cls = ModelNew\nreturn cls.peek(x)", methods=(
-        "    def peek(self):\n        return self\n")), "the class ModelNew as a value"),
-    "the class in a list": (cand("return [ModelNew][0].peek(x)", methods="    def peek(self):\n        return self\n"),
+    "the class bound to a name": (cand("cls = ModelNew\nreturn cls.peek_at_self(x)", methods=(
+        "    def peek_at_self(self):\n        return self\n")), "the class ModelNew as a value"),
+    "the class in a list": (cand("return [ModelNew][0].peek_at_self(x)", methods="    def peek_at_self(self):\n        return self\n"),
                             "the class ModelNew as a value"),
     "a class constant a def replaces": (cand("return ModelNew.peek(x)", methods=(
         "    peek = 0\n    def peek(self):\n        return self\n")), "use the instance"),
@@ -270,3 +270,45 @@ def test_honest_class_idioms_of_the_seventh_round_pass():
             "    @staticmethod\n    def helper(n):\n        return n + 1\n"
             "    @torch.no_grad()\n    def stats(self, x):\n        return x\n")))
     assert static_check(code) == {"syntax": None, "safety": None, "func_static": None}
+
+
+ROUND10_REFUSED = {  # the tenth round's escapes, each as a class
+    "an own name that a library object also has, off self": (cand(
+        "c = triton.cdiv\nreturn c.get_capture_scope()", methods="    get_capture_scope = 0\n"), "get_capture_scope"),
+    "an own name off self that only libraries answer": (cand("e = ValueError()\nreturn e.obj", methods=(
+        "    def __init__(self):\n        super().__init__()\n        self.obj = 1\n")), ".obj"),
+    "format fields that walk attributes": (cand("return '{0.__globals__}'.format(self.forward)"), ".format only"),
+    "format fields that index": (cand("return '{0[k]}'.format(x)"), ".format only"),
+    "format on a template held in a name": (cand("t = 'x'\nreturn t.format(x)"), ".format only"),
+    "format_map": (cand("return 'a'.format_map({})"), "format_map"),
+    "format by getattr": (cand("return getattr('{}', 'format')(x)"), ".format only"),
+    "a classmethod's cls read": (cand("return x", methods=(
+        "    @classmethod\n    def plant(cls, t):\n        return cls.forward(t, 1)\n")), "a classmethod's class"),
+    "a classmethod's cls as a value": (cand("return x", methods=(
+        "    @classmethod\n    def plant(cls):\n        return [cls]\n")), "a classmethod's class"),
+}
+
+
+@pytest.mark.parametrize("name", list(ROUND10_REFUSED))
+def test_the_tenth_rounds_escapes_are_refused(name):
+    assert_refused(*ROUND10_REFUSED[name], name)
+
+
+def test_honest_idioms_of_the_tenth_round_pass():
+    """What the round's honest writer found refused, now accepted: own names of the candidate's own objects off
+    self, a classmethod that builds its class, a staticmethod called through the class, `__all__`, plain format
+    templates, a kernel held on self or in a dict, Python lists' and sets' methods, torch's metadata helpers, a
+    tensor descriptor's .load in a kernel."""
+    sub = ("KERNELS = {'k': k}\n__all__ = ['ModelNew']\n"
+           "class Cfg(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.conv_weight = 2\n")
+    code = cand("w = self.cfg.conv_weight + ModelNew.launch(3)\nm = self.build()\ndims = [2, 1]\ndims.sort()\n"
+                "self.seen.add(tuple(x.shape))\nself.kern[(1,)](x, BLOCK=1)\nKERNELS['k'][(1,)](x, BLOCK=1)\n"
+                "s = '{} {:>{w}}'.format(torch.numel(x), 1, w=3)\nb = torch.broadcast_to(x, x.shape)\n"
+                "return torch.is_floating_point(x)", pre=sub, methods=(
+                    "    def __init__(self):\n        super().__init__()\n        self.cfg = Cfg()\n"
+                    "        self.seen = set()\n        self.kern = k\n"
+                    "    @classmethod\n    def build(cls):\n        return cls()\n"
+                    "    @staticmethod\n    def launch(n):\n        return n + 1\n"))
+    assert static_check(code) == {"syntax": None, "safety": None, "func_static": None}
+    desc = cand("return x", kernel="    d = tl.make_tensor_descriptor(x_ptr, [16], [1], [16])\n    v = d.load([0])\n")
+    assert static_check(desc)["safety"] is None, static_check(desc)

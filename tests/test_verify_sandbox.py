@@ -101,6 +101,33 @@ def test_the_sandbox_holds_without_the_language(pool, case):
     assert ok.valid and ok.correct, ok  # the slot serves the next candidate
 
 
+# round 10: what the monitor alone must see (the language refuses each route there): forward body -> reason
+MONITOR = {
+    "patches a torch.Tensor method": ("        torch.Tensor.contiguous = lambda self, *a, **k: self",
+                                      "the library was patched: Tensor.contiguous"),
+    "builds a tensor from tensors' values": ("        torch.tensor([x.reshape(-1)[0], x.reshape(-1)[1]], dtype=torch.float16)",
+                                             "torch.tensor of tensors' values"),
+    "fills integers with a float's value": ("        torch.zeros(1, dtype=torch.int64).fill_(x.reshape(-1)[0])", "fill_"),
+    "casts integers other than 0/1 to bool": ("        torch.arange(5).to(torch.bool)", "_to_copy"),
+    "narrows integers out of range": ("        torch.arange(300).to(torch.int8)", "_to_copy"),
+}
+
+
+@pytest.mark.parametrize("case", list(MONITOR) + ["casts a 0/1 integer mask to bool (glue)"])
+def test_the_monitor_sees_what_the_language_would_refuse(pool, case):
+    body, fragment = MONITOR.get(case, ("        torch.arange(2).to(torch.bool)", None))
+    v = Verdict(valid=True)  # as verify_one leaves it when the static layers pass
+    slot = pool.slots.get()
+    try:
+        pool.run_on(slot, PROBLEM, KERNEL.replace("{body}", body).replace("{top}", ""), "relu", v)
+    finally:
+        pool.slots.put(slot)
+    if fragment is None:
+        assert v.passed, v
+    else:
+        assert not v.valid and fragment in (v.reason or ""), v
+
+
 def live_uids():
     owners = []
     for d in filter(str.isdigit, os.listdir("/proc")):

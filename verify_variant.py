@@ -1,0 +1,153 @@
+"""
+The hidden shape variant's constants (PAPER.md §7): which module-level sizes of a problem change and to what,
+and which numbers the Model is built with change; the source edited to match. verify_ref.add_variant builds and
+runs what this proposes (also data/augment.py's constant editor).
+
+    python -c "import verify_variant as v; print(v.shape_constants(open('tests/verify_cases/p_relu.py').read()))"
+"""
+
+import ast
+import math
+import re
+
+NOT_SHAPES = re.compile(r"kernel|stride|pad|dilation|group|pool|window|seed|^n_?heads?$|num_heads", re.I)
+NOT_FREE = re.compile(r"^p$|eps|norm|power|exponent|order|momentum|dropout|prob|^dim", re.I)  # floats that define the op
+
+
+def shape_constants(src):
+    """{name: (value, expression node)} for module-level integer constants above 1: `N = 2048 * 2`, `M, K = 64,
+    48`, `height = width = 128` (the names of one expression change together), `input_shape = (4096,)` (as
+    input_shape[0])."""
+    out = {}
+    for node in ast.parse(src).body:
+        pairs = []
+        for t in node.targets if isinstance(node, ast.Assign) else []:
+            if isinstance(t, ast.Name):
+                pairs.append((t.id, node.value))
+            elif isinstance(t, ast.Tuple) and isinstance(node.value, ast.Tuple) and len(t.elts) == len(node.value.elts):
+                pairs += [(n.id, e) for n, e in zip(t.elts, node.value.elts) if isinstance(n, ast.Name)]
+        for name, expr in list(pairs):
+            if isinstance(expr, ast.Tuple):
+                pairs += [(f"{name}[{i}]", e) for i, e in enumerate(expr.elts)]
+        for name, expr in pairs:
+            try:
+                v = eval(compile(ast.Expression(expr), "<const>", "eval"), {"__builtins__": {}})  # noqa: S307
+            except Exception:  # noqa: BLE001 (not a constant expression: it refers to names or calls)
+                continue
+            if isinstance(v, int) and not isinstance(v, bool) and v > 1:
+                out[name] = (v, expr)
+    return out
+
+
+def with_constants(src, changes, consts):
+    """The source with each changed constant's expression replaced by its new literal, or, for a name that
+    shares its expression with one left as it was (`height = width = 32`, width changed alone), a line binding
+    it again after the statement; None when a change cannot be made on one line, or two changes of one
+    expression disagree."""
+    edits, after = {}, {}
+    for name, new in changes.items():
+        node = consts[name][1]
+        key = (node.lineno, node.col_offset, node.end_col_offset)
+        siblings = [n for n in consts if consts[n][1] is node and n != name]
+        if node.lineno != node.end_lineno or edits.get(key, new) != new:
+            return None
+        if any(changes.get(n) != new for n in siblings):
+            if "[" in name:  # input_shape[0] cannot be bound alone
+                return None
+            after.setdefault(node.end_lineno, []).append(f"{name} = {new}\n")
+        else:
+            edits[key] = new
+    lines = src.splitlines(keepends=True)
+    for (ln, a, b), new in sorted(edits.items(), key=lambda e: (-e[0][0], -e[0][1])):  # right to left, bottom up
+        lines[ln - 1] = lines[ln - 1][:a] + str(new) + lines[ln - 1][b:]
+    for ln in sorted(after, reverse=True):
+        lines[ln - 1:ln] = [lines[ln - 1] if lines[ln - 1].endswith("\n") else lines[ln - 1] + "\n", *after[ln]]
+    return "".join(lines)
+
+
+ATTEMPTS = (("odd", False), ("even", False), (8, False), ("odd", True), ("even", True), (32, True), (32, "one"),
+            ("x2", True))
+
+
+def pick_value(v, grow, style, rng, span=None):
+    """A new value for a size v: up to (1 + grow) times as large, or (grow 0) down to half, or within span (factors
+    (lo, hi) of v), of the style asked ("odd", "even", a multiple of m, or "x2": doubled or halved, for a size a
+    divisibility ties to its own factors), never v itself; None if there is none."""
+    if style == "x2":
+        return 2 * v if grow else (v // 2 if v % 2 == 0 and v >= 4 else None)
+    if span:
+        lo, hi = max(2, math.ceil(v * span[0])), max(2, int(v * span[1]))
+    else:
+        lo, hi = (v + 1, v + max(1, int(v * grow))) if grow else (max(2, math.ceil(0.5 * v)), v - 1)
+    ok = [x for x in range(lo, hi + 1) if x != v and (x % 2 == 1 if style == "odd" else x % 2 == 0 if style == "even"
+                                                      else x % style == 0)]
+    return rng.choice(ok) if ok else None
+
+
+STRETCH = ((2.5, 8.0), (0.1, 0.3))  # one size grows this much, the others shrink this much (variant_changes)
+# Sizes below 8 change too where the name says they are sizes (in_channels = 3, batch_size = 4): a kernel that
+# unrolls three channels would pass otherwise (round 10).
+SMALL_SIZES = re.compile(r"channel|batch|feature|size|len|^num_|^n_|^[nmkbchwl]$|height|width|depth", re.I)
+
+
+def variant_changes(src, dims, rng, attempt, grow, stretch=False):
+    """The size changes of one attempt at a hidden variant (ATTEMPTS: how sizes are rounded, and whether every
+    name changes on its own, equal sizes together, as a divisibility may need, or one at a time): integers that
+    are a dimension of an input or an integer the Model is built with, of 8 or more (or 2 or more, named as sizes),
+    never a kernel size, stride, group or head count. With stretch (names on their own), one size grows 2.5 to
+    8 times and the others shrink to a tenth to a third: a tile or grid fixed at a few times the visible size meets
+    a larger one, at full size too, where growing every size would not fit (round 10). Returns a list of change
+    sets to try, in order (the numbers a Model is built with: vary_floats)."""
+    style, tie = ATTEMPTS[attempt]
+    consts, names, seen = shape_constants(src), [], {}
+    for k in sorted(consts):
+        v, node = consts[k]
+        if (v >= 8 or v >= 2 and SMALL_SIZES.search(k)) and v in dims and not NOT_SHAPES.search(k):
+            seen.setdefault(id(node), []).append(k)  # `height = width = 128`: one expression, both names
+    names = [ks[0] for ks in seen.values()]
+    if tie == "one":
+        return [{k: p for k in seen[id(consts[name][1])]} for name in names
+                if (p := pick_value(consts[name][0], grow, style, rng)) is not None]
+    shared, changes = {}, {}
+    tall = rng.choice(names) if stretch and not tie and len(names) > 1 else None
+    for ks in seen.values():
+        v = consts[ks[0]][0]
+        span = None if tall is None else STRETCH[0] if tall in ks else STRETCH[1]
+        if tie:  # equal sizes together, as a divisibility may need
+            p = shared.setdefault(v, pick_value(v, grow, style, rng))
+            changes.update({k: p for k in ks if p is not None})
+        else:  # every name on its own, `height = width = 32` too: a square-only path meets a non-square input
+            picks = {k: p for k in ks if "[" not in k and (p := pick_value(v, grow, style, rng, span)) is not None}
+            for _ in range(8 if len(picks) > 1 else 0):  # and never all equal by chance
+                if len(set(picks.values())) > 1:
+                    break
+                picks[ks[-1]] = pick_value(v, grow, style, rng, span)
+            changes.update(picks)
+    return [changes] if changes else []
+
+
+def vary_floats(ns, init_inputs, rng):
+    """The numbers a Model is built with (get_init_inputs' values, however it computes them: a scale, a slope),
+    floats times U(0.7, 1.4) and a random sign, zeros moved; small integers that are settings, not sizes (a
+    divisor of 2, hardtanh's bounds of -1 and 1: never varied before round 10), moved by 1 or 2 either way, of
+    either sign, never 0; never p, eps, momentum and their kind, nor a size, kernel, stride or group (by the name
+    of Model.__init__'s parameter). The candidate is built with the same values: only what it is handed changes.
+    Returns (inputs, {name: value})."""
+    import inspect
+    try:
+        names = [p for p in inspect.signature(ns["Model"].__init__).parameters if p != "self"]
+    except (TypeError, ValueError):
+        names = []
+    out, changed = list(init_inputs), {}
+    for i, v in enumerate(out):
+        name = names[i] if i < len(names) else f"init_inputs[{i}]"
+        if type(v) is float and not NOT_FREE.search(name):  # a zero (clamp_min = 0.0) moves by +-U(0.1, 0.5)
+            # either sign (a kernel that moves a ReLU across a scale holds only for a positive one); a variant
+            # whose reference then fails is tried again with other draws (add_variant)
+            new = (v * rng.uniform(0.7, 1.4) if v else rng.uniform(0.1, 0.5)) * rng.choice((-1, 1))
+            out[i] = changed[name] = float(f"{new:.4g}")
+        elif (type(v) is int and abs(v) < 8 and i < len(names) and not NOT_FREE.search(name)
+              and not NOT_SHAPES.search(name) and not SMALL_SIZES.search(name) and not re.search("dim|axis", name)):
+            new = rng.choice([x * sign for x in (v + 1, v + 2, v - 1, v - 2) for sign in (1, -1) if x * sign not in (0, v)])
+            out[i] = changed[name] = new
+    return out, changed
