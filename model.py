@@ -5,6 +5,8 @@ Models, tokenizers and checkpoints: the one place every script gets them from.
     python model.py export sft.pt out/sft_hf     # HF folder: safetensors + config + tokenizer
     python model.py build --preset tiny          # build a preset and print its size
     python model.py build --preset tiny --out init.pt   # ... and save it as an (untrained) checkpoint
+    python model.py build --preset qwen3-8b --hf_out /tmp/q8 --device cuda  # random weights as an HF folder,
+                                                 # for --init_from in benchmarks (any preset or SHAPES name)
 
 In code:
 
@@ -185,6 +187,14 @@ def build_model(preset="tiny", init_from=None, dtype="fp32", device="cpu", seed=
     return model.to(device), tok
 
 
+def causal_states(model, ids):
+    """The decoder's last hidden states [B, L, H] for right-padded rows, with no attention mask: causal attention
+    already keeps every real token from the pads after it, and without a mask HF's sdpa takes the fused causal
+    kernel instead of an [B, 1, L, L] mask that each layer keeps for the backward (24 GiB at 9K tokens for the
+    8B shape, #23). What pad positions hold is never read (both trainers read real positions only)."""
+    return model.model(input_ids=ids, use_cache=False).last_hidden_state
+
+
 def attach_method(model, name, fn):
     """model.<name>(*a) = fn(model, *a). Under FSDP2 the method is registered as a forward method, so the root's
     parameters (embeddings, final norm, LM head) are gathered around it as around forward(): the trainers call
@@ -348,6 +358,22 @@ def load_checkpoint(path, device="cpu", dtype=None):
     return model.to(device=device, dtype=dtype), tok, ckpt
 
 
+def random_hf(shape, out_dir, device="cpu"):
+    """An HF folder with random bf16 weights of a preset or benchmark shape and the tiny tokenizer: the paper's
+    8B shape for benchmarks (bench_rl_step, multi-GPU runs), loaded through the real --init_from path."""
+    from transformers import AutoModelForCausalLM
+    tok = load_tokenizer()
+    cfg = qwen3_config(shape, vocab_size=len(tok))
+    cfg.pad_token_id, cfg.eos_token_id = tok.pad_token_id, end_of_turn_id(tok)
+    with torch.device(device):
+        model = AutoModelForCausalLM.from_config(cfg, dtype=torch.bfloat16)
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    model.save_pretrained(out_dir, safe_serialization=True)
+    tok.save_pretrained(out_dir)
+    return out_dir
+
+
 def export_hf(ckpt_path, out_dir):
     """An HF folder (safetensors + config + tokenizer) that AutoModelForCausalLM.from_pretrained loads."""
     model, tok, _ = load_checkpoint(ckpt_path)
@@ -373,6 +399,9 @@ def main():
     p.add_argument("--preset", default="tiny")
     p.add_argument("--init_from", default=None)
     p.add_argument("--out", default=None, help="save the model as a checkpoint here")
+    p.add_argument("--hf_out", default=None, help="or as an HF folder of random bf16 weights (any preset or shape, "
+                   "the tiny tokenizer): what benchmarks give --init_from at the paper's shape without real weights")
+    p.add_argument("--device", default="cpu", help="--hf_out: where the random weights are drawn (cuda: seconds)")
     args = ap.parse_args()
 
     if args.cmd == "info":
@@ -382,6 +411,8 @@ def main():
                           "args": ckpt["args"], "resume_state": optim_path(args.ckpt).is_file()}, indent=1))
     elif args.cmd == "export":
         print(f"wrote {export_hf(args.ckpt, args.out_dir)}")
+    elif args.cmd == "build" and args.hf_out:
+        print(f"wrote {random_hf(args.preset, args.hf_out, args.device)}")
     elif args.cmd == "build":
         model, tok = build_model(args.preset, args.init_from)
         print(f"{args.init_from or args.preset}: {count_params(model) / 1e6:.2f}M parameters, "

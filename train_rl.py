@@ -64,6 +64,8 @@ ap.add_argument("--group", type=int, default=None, help="G samples per prompt (d
 ap.add_argument("--max_new_tokens", type=int, default=None)
 ap.add_argument("--temperature", type=float, default=None)
 ap.add_argument("--top_p", type=float, default=1.0)
+ap.add_argument("--kv_gb", type=float, default=None, help="GPU: the sampler's KV cache per rank (default: kv_budget)")
+ap.add_argument("--act_gb", type=float, default=16.0, help="GPU: memory kept free for the update's activations")
 # reward (PAPER.md §4)
 ap.add_argument("--reward", default=None, choices=KINDS, help="tiny: uniform; else hrd")
 ap.add_argument("--alpha", type=float, default=0.1, help="HRD plan weight; speedup weight in uniform_alpha")
@@ -85,11 +87,12 @@ ap.add_argument("--kl", type=float, default=0.0, help="k3 KL coefficient to the 
 ap.add_argument("--loss_norm", default="seq", choices=["seq", "token"], help="seq: PAPER.md §4's per-sample mean")
 ap.add_argument("--updates", type=int, default=1, help="optimizer steps per sampled batch")
 ap.add_argument("--micro_batch", type=int, default=None, help="sequences per forward")
+ap.add_argument("--grad_ckpt", type=int, default=None, help="activation checkpointing in the update (paper preset: 1)")
 ap.add_argument("--clip", type=float, default=1.0, help="gradient norm clip")
 # run
 ap.add_argument("--steps", type=int, default=None)
 ap.add_argument("--out", default="rl.pt")
-ap.add_argument("--save_every", type=int, default=5)
+ap.add_argument("--save_every", type=int, default=5, help="steps between checkpoints (0: none, for benchmarks)")
 ap.add_argument("--resume", action="store_true")
 ap.add_argument("--seed", type=int, default=0)
 ap.add_argument("--workers", type=int, default=None, help="verifier worker slots per rank")
@@ -103,12 +106,12 @@ PRESETS = {
     # B=16 at 6e-5 for 30 steps costs the CPU what 8 at 3e-5 for 40 did; from the main job's SFT checkpoint
     # both gain 4-9 points of a clean 190-task held-out set by step 20-30 and then level off (dev/LOG.md).
     "tiny": dict(batch_prompts=16, group=8, max_new_tokens=768, lr=6e-5, micro_batch=16, steps=30, eval_every=10,
-                 temperature=0.6, reward="uniform"),
+                 temperature=0.6, reward="uniform", grad_ckpt=0),
     "small": dict(batch_prompts=16, group=8, max_new_tokens=1024, lr=2e-5, micro_batch=32, steps=100, eval_every=20,
-                  temperature=1.0, reward="hrd"),
+                  temperature=1.0, reward="hrd", grad_ckpt=0),
     # PAPER.md §1 step 4: batch 32 prompts, lr 1e-6, alpha 0.1; G, KL and length are ours (G=8, KL 0).
     "paper": dict(batch_prompts=32, group=8, max_new_tokens=8192, lr=1e-6, micro_batch=4, steps=400, eval_every=50,
-                  temperature=1.0, reward="hrd"),
+                  temperature=1.0, reward="hrd", grad_ckpt=1),
 }
 
 
@@ -119,14 +122,14 @@ def response_logprobs(model, seqs, plens, temperature=1.0, chunk=512):
     distribution the rollouts came from. The LM head runs only at response positions, in checkpointed chunks:
     B*G responses' full-vocabulary logits are never held at once (at 151k vocabulary they are the memory wall)."""
     from torch.utils.checkpoint import checkpoint
+    from model import causal_states
     dev = next(model.parameters()).device
     L = max(map(len, seqs))
     ids = torch.full((len(seqs), L), 0, dtype=torch.long)
-    att = torch.zeros(len(seqs), L, dtype=torch.long)
     for i, s in enumerate(seqs):
-        ids[i, :len(s)], att[i, :len(s)] = torch.tensor(s), 1
-    ids, att = ids.to(dev), att.to(dev)
-    h = model.model(input_ids=ids, attention_mask=att, use_cache=False).last_hidden_state
+        ids[i, :len(s)] = torch.tensor(s)
+    ids = ids.to(dev)
+    h = causal_states(model, ids)  # right padding, no mask: no [n, 1, L, L] tensor kept per layer
     T = max(len(s) - p for s, p in zip(seqs, plens))
     rows, cols = [], []
     for i, (s, p) in enumerate(zip(seqs, plens)):
@@ -317,6 +320,9 @@ def setup(args):
     check_flags(args, world, cuda)
     model, tok, ck, ref = load_models(args, device)
     step = ck["step"] if args.resume else 0
+    model.train()  # from_pretrained leaves eval mode, in which HF skips the checkpointing below
+    if args.grad_ckpt:  # each decoder layer's activations recomputed in the backward: 8K-token rows at 8B fit
+        model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
     if fsdp:
         fsdp_shard(model, cuda)
     attach_method(model, "response_logprobs", response_logprobs)  # under FSDP2 the root's weights are gathered
@@ -333,7 +339,7 @@ def setup(args):
     # rank's rollouts, or its share of the held-out tasks (generate chunks beyond it).
     engine = Engine(model, tok, max_batch=max(args.batch_prompts // world * args.group, -(-len(held) // world)),
                     max_len=max(map(len, prompts.values())) + args.max_new_tokens,
-                    dtype=torch.bfloat16 if cuda else torch.float32)
+                    dtype=torch.bfloat16 if cuda else torch.float32, kv_gb=kv_budget(model, args, device, cuda))
     vdev = args.verify_device or (device if cuda else "cpu")
     settings = Settings(device=vdev, verifier=args.verifier, timing=vdev.startswith("cuda") and not args.no_timing,
                         runs=args.time_runs, **llm_judge.settings_kw(args))
@@ -342,6 +348,22 @@ def setup(args):
     if args.resume:
         run.log(f"resumed from {args.out} at step {step}")
     return run, step
+
+
+def kv_budget(model, args, device, cuda):
+    """GiB of KV cache for this rank's sampler. The engine's own default (80% of free memory) would leave nothing
+    for the update: the gradients and AdamW's two moments (3 x this rank's fp32 shard) appear at the first step,
+    and the activations need --act_gb. So 80% of what is free once those and the engine's bf16 weights are set
+    aside; the paged engine preempts and recomputes samples when its blocks run out (sample.py)."""
+    if args.kv_gb is not None or not cuda:
+        return args.kv_gb
+    local = sum((p.to_local() if hasattr(p, "to_local") else p).numel() for p in model.parameters())
+    full = sum(p.numel() for p in model.parameters())
+    free = torch.cuda.mem_get_info(torch.device(device))[0] - 3 * 4 * local - 2 * full - args.act_gb * 2**30
+    if free < 2**30:
+        raise InputError(f"{args.act_gb} GiB for activations and the update's state leave no GPU memory for the "
+                         "sampler's KV cache: lower --act_gb or --micro_batch, or use more GPUs")
+    return 0.8 * free / 2**30
 
 
 def rollout(run, step):
@@ -394,7 +416,8 @@ def update(run, batch):
     keep_local = sum(w > 0 for w in live)
     n_tok_local = sum(len(batch.outs[i].ids) for i in keep[:keep_local])
     n = run.reduce(seqs=keep_local, tokens=n_tok_local)
-    stats = dict(loss=0.0, clipped=0.0, kl=0.0, entropy=0.0, seqs=n["seqs"], tokens=n_tok_local * a.updates)
+    stats = dict(loss=0.0, clipped=0.0, kl=0.0, entropy=0.0, seqs=n["seqs"], tokens=n_tok_local * a.updates,
+                 t_old=0.0, t_update=0.0, t_sync=0.0, lp_gap=0.0, lp_tokens=0)
     if n["seqs"] == 0:
         return stats
     seqs = [run.prompts[batch.tasks[batch.outs[i].prompt_index].name] + batch.outs[i].ids for i in keep]
@@ -405,12 +428,15 @@ def update(run, batch):
     P = torch.tensor([batch.plan[i] + [0] * (T - len(batch.plan[i])) for i in keep], dtype=torch.float32, device=dev) * w8
     C = torch.tensor([batch.code[i] + [0] * (T - len(batch.code[i])) for i in keep], dtype=torch.float32, device=dev) * w8
     mbs = [list(range(j, min(j + a.micro_batch, len(keep)))) for j in range(0, len(keep), a.micro_batch)]
-    old, refl = [], []
+    old, refl, t0 = [], [], clock(run)
     with torch.no_grad():  # old log-probs: the training model before this step's updates
         for mb in mbs:
             old.append(run.model.response_logprobs([seqs[j] for j in mb], [plens[j] for j in mb], a.temperature)[0])
             if run.ref is not None:
                 refl.append(response_logprobs(run.ref, [seqs[j] for j in mb], [plens[j] for j in mb], a.temperature)[0])
+    stats.update(t_old=clock(run) - t0)
+    if a.temperature == 1.0:  # the engine's log-probs are at temperature 1; the trainer's at a.temperature
+        stats.update(logprob_gap(batch, keep, live, mbs, old))
     denom = n["seqs"] if a.loss_norm == "seq" else n["tokens"]
     for _ in range(a.updates):
         for b, mb in enumerate(mbs):
@@ -427,8 +453,59 @@ def update(run, batch):
         torch.nn.utils.clip_grad_norm_(run.model.parameters(), a.clip)
         run.opt.step()
         run.opt.zero_grad(set_to_none=True)
+    t1 = clock(run)
     run.engine.load_weights(run.model)  # the next rollout samples from the new weights
+    stats.update(t_update=t1 - t0 - stats["t_old"], t_sync=clock(run) - t1)
     return stats
+
+
+def clock(run):
+    """Seconds, after the GPU has finished what was queued (phase times would otherwise drift into the next)."""
+    if run.device.startswith("cuda"):
+        torch.cuda.synchronize(run.device)
+    return time.time()
+
+
+def logprob_gap(batch, keep, live, mbs, old):
+    """Sums for the mean |sampler log-prob - trainer log-prob| over this rank's response tokens (#23 item 5):
+    the engine's bf16 forward against the trainer's, on the same tokens. A gap that grows means the two
+    forwards disagree, and the ratio in PAPER.md §4 is then off before any update."""
+    gap, n = 0.0, 0
+    for b, mb in enumerate(mbs):
+        for r, j in enumerate(mb):
+            if live[j] > 0:
+                lp = batch.outs[keep[j]].logprobs
+                gap += (old[b][r, :len(lp)].float().cpu() - torch.tensor(lp, dtype=torch.float32)).abs().sum().item()
+                n += len(lp)
+    return dict(lp_gap=gap, lp_tokens=n)
+
+
+def step_line(m, a, levels, judge):
+    """The step's one line of stdout, from its metrics by name."""
+    line = (f"step {m['step']}/{a.steps} | R_correct {m['r_correct']:.3f} R_speedup {m['r_speedup']:.3f} | valid "
+            f"{m['valid']:.2f} compiled {m['compiled']:.2f} passed {m['passed']:.2f} fast1 {m['fast1']:.2f} fast2 "
+            f"{m['fast2']:.2f} caught {m['caught']:.2f} distinct {m['distinct']:.2f} | len {m['resp_len']:.0f} "
+            f"truncated {m['truncated']:.2f} kept {m['kept']:.2f} clip {m['clip_frac']:.3f} kl {m['kl']:.4f} ent "
+            f"{m['entropy']:.3f} | sample {m['t_sample']:.1f}s ({m['tok_s']:.0f} tok/s) verify {m['t_verify']:.1f}s "
+            f"train {m['t_train']:.1f}s (old {m['t_old']:.1f} update {m['t_update']:.1f} sync {m['t_sync']:.1f})")
+    line += f" | lp gap {m['lp_gap']:.4f}" if m["lp_gap"] is not None else " | lp gap n/a (temperature != 1)"
+    line += f" | peak {m['mem_gb']:.1f} GiB" if m["mem_gb"] else ""
+    if len(levels) > 1:
+        line += " | mix " + " ".join(f"L{lv} {m[f'mix_level{lv}']:.2f}" for lv in levels)
+    if judge:
+        line += f" | judge cheat {m['judge_cheat']} unavailable {m['judge_unavailable']}"
+    return line
+
+
+def peak_gb(run):
+    """The largest peak of GPU memory allocated on any rank since the last call (0 on the CPU)."""
+    if not run.device.startswith("cuda"):
+        return 0.0
+    t = torch.tensor(torch.cuda.max_memory_allocated(run.device) / 2**30, device=run.device)
+    torch.cuda.reset_peak_memory_stats(run.device)
+    if run.fsdp:
+        dist.all_reduce(t, op=dist.ReduceOp.MAX)
+    return round(t.item(), 2)
 
 
 def step_metrics(run, step, batch, stats, t_train):
@@ -446,18 +523,12 @@ def step_metrics(run, step, batch, stats, t_train):
              loss=s["u_loss"] / max(1, a.updates), clip_frac=s["u_clipped"] / toks, kl=s["u_kl"] / toks,
              entropy=s["u_entropy"] / max(1, stats["seqs"] * a.updates), kept=stats["seqs"] / n,
              distinct=s["distinct"] / n, t_sample=batch.t_sample, t_verify=batch.t_verify, t_train=t_train,
-             tok_s=s["resp_len"] / max(1e-9, batch.t_sample),
+             tok_s=s["resp_len"] / max(1e-9, batch.t_sample), lp_gap=s["u_lp_gap"] / s["u_lp_tokens"] if s["u_lp_tokens"] else None,
+             **{k: stats[k] for k in ("t_old", "t_update", "t_sync")}, mem_gb=peak_gb(run),
              **{f"mix_level{lv}": s[f"mix_level{lv}"] / a.batch_prompts for lv in levels})
     if run.settings.judge:  # counts of rollouts, by name: a "cheat" answer, and a judge that could not answer
         m.update(judge_cheat=int(s["judge_cheat"]), judge_unavailable=int(s["judge_unavailable"]))
-    run.log(f"step {step}/{a.steps} | R_correct {m['r_correct']:.3f} R_speedup {m['r_speedup']:.3f} | valid "
-            f"{m['valid']:.2f} compiled {m['compiled']:.2f} passed {m['passed']:.2f} fast1 {m['fast1']:.2f} fast2 "
-            f"{m['fast2']:.2f} caught {m['caught']:.2f} distinct {m['distinct']:.2f} | len {m['resp_len']:.0f} "
-            f"truncated {m['truncated']:.2f} kept {m['kept']:.2f} clip {m['clip_frac']:.3f} kl {m['kl']:.4f} ent "
-            f"{m['entropy']:.3f} | sample {batch.t_sample:.1f}s ({m['tok_s']:.0f} tok/s) verify {batch.t_verify:.1f}s "
-            f"train {t_train:.1f}s" + (" | mix " + " ".join(f"L{lv} {m[f'mix_level{lv}']:.2f}" for lv in levels)
-                                         if len(levels) > 1 else "")
-            + (f" | judge cheat {m['judge_cheat']} unavailable {m['judge_unavailable']}" if run.settings.judge else ""))
+    run.log(step_line(m, a, levels, run.settings.judge))
     return m
 
 
@@ -529,7 +600,7 @@ def main(argv=None):
         # --- held-out eval and checkpoint ----------------------------------------------------------------------
         if run.held and (step % args.eval_every == 0 or step == args.steps):
             evaluate(run, step)
-        if step % args.save_every == 0 or step == args.steps:
+        if args.save_every and (step % args.save_every == 0 or step == args.steps):
             save(run, step)
     run.pool.close()
     if run.fsdp:

@@ -135,6 +135,8 @@ def lr_at(step, total, base, warmup, min_frac):
 
 
 def collate(rows, device, pad_id):
+    """(ids, attention mask, completion labels), right-padded. The trainer's forward needs no mask
+    (model.causal_states); it is returned for checks against HF's own masked forward."""
     L = max(len(ids) for ids, _ in rows)
     ids = torch.full((len(rows), L), pad_id, dtype=torch.long)
     att = torch.zeros(len(rows), L, dtype=torch.long)
@@ -178,11 +180,12 @@ class LinearCrossEntropy(torch.autograd.Function):
         return gh * grad.to(gh.dtype), gw * grad.to(gw.dtype), None, None, None
 
 
-def completion_loss_sum(model, ids, att, lab, chunk=4096):
+def completion_loss_sum(model, ids, lab, chunk=4096):
     """Sum of cross-entropy over completion tokens. The LM head runs only where a label exists, fused with the
     cross-entropy and its gradient (LinearCrossEntropy), so [tokens, vocab] logits never exist for the whole
-    batch (the memory wall at 151k vocab)."""
-    h = model.model(input_ids=ids, attention_mask=att, use_cache=False).last_hidden_state
+    batch (the memory wall at 151k vocab). Right-padded rows, no attention mask (model.causal_states)."""
+    from model import causal_states
+    h = causal_states(model, ids)
     tgt_mask = lab[:, 1:]  # position t predicts token t+1
     hs = h[:, :-1][tgt_mask]
     tg = ids[:, 1:][tgt_mask]
@@ -281,7 +284,7 @@ def evaluate(run, val):
         ids, att, lab = collate(mine or val[:1], run.device, run.tok.pad_token_id)
         if not mine:
             lab.zero_()
-        tot += model.completion_loss(ids, att, lab)
+        tot += model.completion_loss(ids, lab)
         cnt += lab[:, 1:].sum()
     model.train()
     return (run.all_sum(tot) / run.all_sum(cnt).clamp(min=1)).item()
@@ -299,7 +302,7 @@ def train_step(run, batch, lr):
     mine = batch[run.rank::run.world]  # this rank's share of the global batch
     for mb in (mine[i:i + args.micro_batch] for i in range(0, len(mine), args.micro_batch)):
         ids, att, lab = collate(mb, run.device, run.tok.pad_token_id)
-        loss = run.model.completion_loss(ids, att, lab) / n_tok
+        loss = run.model.completion_loss(ids, lab) / n_tok
         (loss * run.world).backward()
         loss_sum += loss.detach()
         tokens += int(att.sum()) * (run.world if run.fsdp else 1)

@@ -82,14 +82,13 @@ def run(mode, cfg, rank, world, device):
     attach_method(model, "completion_loss", completion_loss_sum)
     opt = torch.optim.AdamW(model.parameters(), lr=1e-5, fused=True)
     ids = torch.randint(0, cfg.vocab_size, (B, S), device=device)
-    att = torch.ones_like(ids)
     lab = torch.ones_like(ids, dtype=torch.bool)
 
     def step():
         if mode == "naive":
             loss = model(input_ids=ids, labels=ids).loss
         else:
-            loss = model.completion_loss(ids, att, lab) / (B * (S - 1))
+            loss = model.completion_loss(ids, lab) / (B * (S - 1))
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
         opt.step()

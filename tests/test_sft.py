@@ -64,7 +64,7 @@ def test_the_loss_falls_on_completion_tokens_only(tiny, tmp_path):
     rows = read_rows(str(f), tok, 4096)
     ids, att, lab = collate(rows, "cpu", tok.pad_token_id)
     with torch.no_grad():
-        got = completion_loss_sum(model, ids, att, lab, chunk=64)
+        got = completion_loss_sum(model, ids, lab, chunk=64)
         labels = ids.masked_fill(~lab, -100)
         logits = model(input_ids=ids, attention_mask=att).logits
         want = torch.nn.functional.cross_entropy(logits[:, :-1].reshape(-1, logits.shape[-1]), labels[:, 1:].reshape(-1),
@@ -94,7 +94,7 @@ def test_fused_linear_cross_entropy_gradients_equal_autograd(tiny, tmp_path):
     def plain():
         logits = model(input_ids=ids, attention_mask=att).logits
         return torch.nn.functional.cross_entropy(logits[:, :-1][lab[:, 1:]], ids[:, 1:][lab[:, 1:]], reduction="sum")
-    got_loss, got = grads(lambda: completion_loss_sum(model, ids, att, lab, chunk=50))
+    got_loss, got = grads(lambda: completion_loss_sum(model, ids, lab, chunk=50))
     want_loss, want = grads(plain)
     model.zero_grad(set_to_none=True)
     torch.testing.assert_close(got_loss, want_loss, rtol=1e-5, atol=1e-4)
