@@ -312,7 +312,8 @@ def add_variant(ref, src, settings, name, dims):
     if rng.random() < 0.5:  # odd or even sizes first, by a coin flip: a path for either parity meets the check
         order[:2] = [1, 0]
     for attempt in order:
-        for changes in variant_changes(src, dims, rng, attempt, grow, stretch) or ([{}] if attempt == 0 else []):
+        for changes in variant_changes(src, dims, rng, attempt, grow, stretch, ref.in_bytes >= 2**26) or (
+                [{}] if attempt == 0 else []):
             tried = True
             vsrc = with_constants(src, changes, consts) if changes else src
             # the floats the Model is built with change too, in the first attempts (a divisibility may need all)

@@ -90,14 +90,16 @@ STRETCH = ((2.5, 8.0), (0.1, 0.3))  # one size grows this much, the others shrin
 SMALL_SIZES = re.compile(r"channel|batch|feature|size|len|^num_|^n_|^[nmkbchwl]$|height|width|depth", re.I)
 
 
-def variant_changes(src, dims, rng, attempt, grow, stretch=False):
+def variant_changes(src, dims, rng, attempt, grow, stretch=False, neutral=False):
     """The size changes of one attempt at a hidden variant (ATTEMPTS: how sizes are rounded, and whether every
     name changes on its own, equal sizes together, as a divisibility may need, or one at a time): integers that
     are a dimension of an input or an integer the Model is built with, of 8 or more (or 2 or more, named as sizes),
     never a kernel size, stride, group or head count. With stretch (names on their own), one size grows 2.5 to
     8 times and the others shrink to a tenth to a third: a tile or grid fixed at a few times the visible size meets
-    a larger one, at full size too, where growing every size would not fit (round 10). Returns a list of change
-    sets to try, in order (the numbers a Model is built with: vary_floats)."""
+    a larger one, at full size too, where growing every size would not fit (round 10); with neutral (full-size
+    inputs) the others shrink by at least the stretch, so the variant holds no more elements than the problem (an
+    honest kernel's int32 offsets stay in range). Returns a list of change sets to try, in order (the numbers a
+    Model is built with: vary_floats)."""
     style, tie = ATTEMPTS[attempt]
     consts, names, seen = shape_constants(src), [], {}
     for k in sorted(consts):
@@ -110,18 +112,24 @@ def variant_changes(src, dims, rng, attempt, grow, stretch=False):
                 if (p := pick_value(consts[name][0], grow, style, rng)) is not None]
     shared, changes = {}, {}
     tall = rng.choice(names) if stretch and not tie and len(names) > 1 else None
-    for ks in seen.values():
+    order = sorted(seen.values(), key=lambda ks: tall not in ks)  # the stretched size first: the rest follow it
+    g = STRETCH[0][1]
+    for ks in order:
         v = consts[ks[0]][0]
-        span = None if tall is None else STRETCH[0] if tall in ks else STRETCH[1]
+        span = None if tall is None else STRETCH[0] if tall in ks else (
+            (min(STRETCH[1][0], 0.5 / g), 1 / g) if neutral else STRETCH[1])
         if tie:  # equal sizes together, as a divisibility may need
             p = shared.setdefault(v, pick_value(v, grow, style, rng))
             changes.update({k: p for k in ks if p is not None})
         else:  # every name on its own, `height = width = 32` too: a square-only path meets a non-square input
-            picks = {k: p for k in ks if "[" not in k and (p := pick_value(v, grow, style, rng, span)) is not None}
+            picks = {k: p for k in ks if "[" not in k and (p := pick_value(v, grow, style, rng, span) or (
+                pick_value(v, grow, 1, rng, span) if span else None)) is not None}  # no odd size that small: any
             for _ in range(8 if len(picks) > 1 else 0):  # and never all equal by chance
                 if len(set(picks.values())) > 1:
                     break
                 picks[ks[-1]] = pick_value(v, grow, style, rng, span)
+            if tall in ks and picks:
+                g = max(picks.values()) / v  # how far the stretched size went: the others shrink at least as far
             changes.update(picks)
     return [changes] if changes else []
 
