@@ -285,7 +285,7 @@ def exchange(child, ref, k, cuda, op="trial", **extra):
 def trial_name(ref, k):
     t = ref.trials[k]
     if t.cross:
-        return f"trial {k} (the variant's input shapes, on the first model: {ref.variant_note})"
+        return f"trial {k} (the hidden shape variant's inputs, on the first model: {ref.variant_note})"
     return f"trial {k} (the hidden shape variant: {ref.variant_note})" if t.variant else f"trial {k} ({t.dist} inputs)"
 
 

@@ -53,6 +53,10 @@ class KernelChecker:
         if any(p not in TRITON_DECORATORS for p in paths) or paths[-1] not in ("triton.jit", "triton.language.jit"):
             self.fail(self.fn, "a kernel's decorators are Triton's own, @triton.jit nearest the def")
         a = self.fn.args
+        for ann in [x.annotation for x in a.posonlyargs + a.args + a.kwonlyargs + [a.vararg, a.kwarg] if x] + [
+                self.fn.returns]:  # evaluated on the host when the def runs: a name (tl.constexpr) or a string only
+            if ann is not None and not (dotted(ann) or isinstance(ann, ast.Constant) and isinstance(ann.value, str)):
+                self.fail(ann, f"annotation {ast.unparse(ann)}: a kernel's annotations are names (tl.constexpr)")
         for d in a.defaults + [d for d in a.kw_defaults if d is not None]:
             if not is_const(d, self.f.consts, self.names):
                 self.fail(d, "a parameter's default must be a constant")

@@ -161,6 +161,10 @@ NO_STMTS = (ast.Global, ast.Nonlocal, ast.AsyncFunctionDef, ast.AsyncFor, ast.As
             ast.YieldFrom, ast.Match)
 
 
+SPECIAL_NAMES = {"isinstance", "issubclass", "super", "getattr", "hasattr", "type", "staticmethod", "classmethod",
+                 "property", "print"}  # never rebound: visit_Call reads their calls as the builtins'
+
+
 class Checker(ast.NodeVisitor):
     """Walks host code with a stack of scopes; kernels go to KernelChecker. Raises Reject at the first
     construct outside the language."""
@@ -215,10 +219,13 @@ class Checker(ast.NodeVisitor):
             if isinstance(st, ast.If) and st.orelse and id(st) not in self.f.guards:
                 both |= stored_names(st.body) & stored_names(st.orelse)
         self.frames = [("module", (stored_names(top) | both) - deleted, None)]
-        for name, n in self.f.count.items():  # what a kernel calls by name is what the language checked
-            if name in self.f.kernels and n > 1 or name in kernel_builtins():
-                self.fail([st for st in node.body if name in stored_names([st])][-1], f"binds {name} " + ("more than once: it names a kernel" if name in self.f.kernels
-                                                    else "at module level: kernels call the builtin of that name"))
+        for name, n in self.f.count.items():  # what a kernel calls by name is what the language checked; what a
+            # class name means is what its one definition says (a method read between two was a plain function)
+            if (name in self.f.kernels or name in self.f.classes) and n > 1 or name in kernel_builtins():
+                twice = (name in self.f.kernels or name in self.f.classes) and n > 1
+                why = ("more than once: it names a " + ("kernel" if name in self.f.kernels else "class") if twice
+                       else "at module level: kernels call the builtin of that name")
+                self.fail([st for st in node.body if name in stored_names([st])][-1], f"binds {name} {why}")
         for stmt in node.body:
             if id(stmt) not in self.f.guards:
                 self.visit(stmt)
@@ -297,11 +304,15 @@ class Checker(ast.NodeVisitor):
                     self.visit(a)
         for d in node.args.defaults + [d for d in node.args.kw_defaults if d is not None]:
             self.visit(d)
-        for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs:
+        every = node.args.posonlyargs + node.args.args + node.args.kwonlyargs + [
+            x for x in (node.args.vararg, node.args.kwarg) if x]
+        for a in every:  # *args' and **kw's annotations and the return's too: Python evaluates all at the def
             if a.annotation is not None:
                 self.visit(a.annotation)
-            if dunder(a.arg):
+            if dunder(a.arg) or a.arg in SPECIAL_NAMES:
                 self.fail(node, f"parameter {a.arg}")
+        if node.returns is not None and not is_kernel(node, self.names):
+            self.visit(node.returns)
         if is_kernel(node, self.names):
             if self.frames[-1][0] != "module":
                 self.fail(node, f"kernel {node.name} is not defined at module level")
@@ -344,8 +355,12 @@ class Checker(ast.NodeVisitor):
                              "classmethod, torch.no_grad or torch.inference_mode only)")
 
     def visit_Lambda(self, node):
-        for d in node.args.defaults:
+        for d in node.args.defaults + [d for d in node.args.kw_defaults if d is not None]:
             self.visit(d)
+        for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs + [
+                x for x in (node.args.vararg, node.args.kwarg) if x]:
+            if dunder(a.arg) or a.arg in SPECIAL_NAMES:
+                self.fail(node, f"parameter {a.arg}")
         self.scoped("lambda", set(params(node)) | stored_names([node.body]), None, [node.body])
 
     def visit_comprehension_node(self, node):
@@ -362,6 +377,8 @@ class Checker(ast.NodeVisitor):
                                     and self.frames[-1][0] == "module"):  # a module's export list: harmless
             self.fail(node, f"uses {node.id}")
         if not isinstance(node.ctx, ast.Load):
+            if node.id in SPECIAL_NAMES:  # the checker treats these builtins' calls specially (isinstance's class)
+                self.fail(node, f"binds {node.id}, a builtin the language relies on")
             if node.id in self.names.alias and not self.binds_none(node):
                 self.fail(node, f"rebinds {node.id}, the name of an import")
             return
@@ -491,6 +508,8 @@ class Checker(ast.NodeVisitor):
             return
         if name == "type":
             self.fail(node, "type() is not allowed")
+        if self.names.resolve(fn) == "torch.Tensor":  # the legacy constructor reads values below the dispatcher
+            self.fail(node, "torch.Tensor(...) is not allowed: use torch.empty, torch.tensor or new_empty")
         if name in ("staticmethod", "classmethod", "property"):  # as decorators only: a plain function's `self`
             self.fail(node, f"{name}() called: only as a decorator")  # would be whatever its caller passes
         self.generic_visit(node)

@@ -18,10 +18,12 @@ The candidate's code cannot name any of this: verify_lang.py's language has no w
 import, and this one is not importable from it.
 """
 
+import sys
+
 # aten ops a forward may run outside a Triton kernel: allocation, views, copies and casts, metadata. Everything
 # else is PyTorch compute (PAPER.md §3), including _local_scalar_dense: float(t), int(t) and `if t:` read tensor
 # values into Python, where a monitor of aten ops cannot follow the arithmetic.
-GLUE_OPS = {
+GLUE_OPS = frozenset({
     "empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided", "zeros", "zeros_like",
     "new_zeros", "ones", "ones_like", "new_ones", "full", "full_like", "new_full", "fill_", "zero_",
     "scalar_tensor", "lift_fresh", "lift_fresh_copy", "detach", "alias", "arange",
@@ -32,7 +34,7 @@ GLUE_OPS = {
     "empty_permuted",
     "sym_size", "sym_stride", "sym_numel", "sym_storage_offset", "size", "stride", "is_contiguous",
     "numel", "dim", "is_same_size",
-}
+})
 ALLOC_OPS = {"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided", "empty_permuted"}
 CAST_OPS = {"copy_", "fill_", "_to_copy", "to"}  # glue that may convert: (source, target dtype) in cast_of
 COPY_OPS = {"clone", "_to_copy", "copy_"}
@@ -60,11 +62,21 @@ class Monitor:
 MON = Monitor()
 HOOKED = {}  # class -> our run, to tell whether it was replaced
 SNAPSHOT = {}  # class or module -> its dict before any candidate (snapshot_libraries)
+T = {}  # torch.Tensor's methods as they were before any candidate (capture_tensor_methods): the monitor's own calls
+
+
+def capture_tensor_methods():
+    """The monitor calls tensors' methods inside the dispatch handler and the interpreter's exempt copies, where
+    nothing is recorded: looked up there at run time, a method patched on the class or set on the instance would
+    run the candidate's code unwatched (round 11). So they are taken from the class once, before any import."""
+    import torch
+    for name in ("untyped_storage", "is_floating_point", "is_complex", "fill_", "numel", "ne", "lt", "gt", "any",
+                 "__and__", "__or__"):
+        T[name] = getattr(torch.Tensor, name)
 
 
 def storage_of(t):
-    import torch
-    return torch.Tensor.untyped_storage(t).data_ptr()
+    return T["untyped_storage"](t).data_ptr()
 
 
 def outside_kernel(fn):
@@ -149,6 +161,9 @@ def check_kernel_args(fn, args, kwargs):
             elif isinstance(x, torch.Tensor):
                 if wrapped or "constexpr" in str(ann.get(name, "")):
                     raise TypeError(f"kernel argument {name} is a tensor passed as a constexpr")
+                if type(x) is not torch.Tensor and type(x) is not torch.nn.Parameter or any(
+                        hasattr(torch.Tensor, k) for k in getattr(x, "__dict__", {})):  # the launcher calls its
+                    raise TypeError(f"kernel argument {name}: a tensor with methods of its own")  # methods, exempt
             elif isinstance(x, tl.dtype) and type(x) is not tl.dtype:  # a block or pointer type carries any object
                 raise TypeError(f"kernel argument {name} is a {type(x).__name__}: pass a dtype (tl.float32, ...)")
             elif type(x) is descriptor_type():  # TMA: a tensor and integer lists, nothing that runs
@@ -176,10 +191,10 @@ def from_values(make, name, skip=0):
     (a method's self, full_like's input); torch.as_tensor(t) of a whole tensor is a view, not a read."""
     import torch
 
-    def holds_tensor(data, depth=0):
+    def holds_tensor(data, depth=0):  # every element, however deep (64 first ones only passed in round 11)
         if isinstance(data, torch.Tensor):
             return True
-        return depth < 4 and isinstance(data, (list, tuple)) and any(holds_tensor(d, depth + 1) for d in data[:64])
+        return isinstance(data, (list, tuple)) and (depth > 32 or any(holds_tensor(d, depth + 1) for d in data))
 
     def call(*a, **k):
         rest = [*a[skip:], *k.values()]
@@ -192,7 +207,8 @@ def from_values(make, name, skip=0):
 
 READS = {"tensor": 0, "as_tensor": 0, "asarray": 0, "full": 0, "arange": 0, "scalar_tensor": 0, "empty": 0,
          "zeros": 0, "ones": 0, "full_like": 1}  # torch functions that take numbers: leading tensor arguments
-TENSOR_READS = {"fill_": 1, "new_full": 1, "new_empty": 1, "new_zeros": 1, "new_ones": 1}  # ... and methods
+TENSOR_READS = {"fill_": 1, "new_full": 1, "new_empty": 1, "new_zeros": 1, "new_ones": 1, "new": 1,
+                "new_tensor": 1}  # ... and methods (new and new_tensor: the legacy constructors, round 11)
 
 
 def install_triton_hooks(interpret):
@@ -202,6 +218,7 @@ def install_triton_hooks(interpret):
     import torch
     import torch._tensor_str
     from triton.runtime import jit
+    capture_tensor_methods()  # before the hooks below wrap fill_ and kin
     text = torch._tensor_str._str
 
     def as_text(self, *a, **k):  # PyTorch prints with the dispatch modes off: values would leave unwatched
@@ -353,12 +370,12 @@ def poison(t):
     import torch
     if not isinstance(t, torch.Tensor) or torch.numel(t) == 0:
         return
-    if t.is_floating_point() or t.is_complex():
-        t.fill_(float("nan"))
+    if T["is_floating_point"](t) or T["is_complex"](t):
+        T["fill_"](t, float("nan"))
     elif t.dtype == torch.bool:
-        t.fill_(True)
+        T["fill_"](t, True)
     else:
-        t.fill_(torch.iinfo(t.dtype).max)
+        T["fill_"](t, torch.iinfo(t.dtype).max)
 
 
 def op_recorder():
@@ -418,16 +435,16 @@ def changes_values(src, to):
     integers wrap, but only where some value is not already 0/1 or in range (checked on the values: a kernel's
     0/1 mask cast to bool is glue). Floats to narrower floats round, which the tolerance allows (by design)."""
     import torch
-    if src.is_complex():
+    if T["is_complex"](src):
         return not to.is_complex
-    if src.is_floating_point():
+    if T["is_floating_point"](src):
         return not (to.is_floating_point or to.is_complex)
-    if to.is_floating_point or to.is_complex or src.numel() == 0:
+    if to.is_floating_point or to.is_complex or T["numel"](src) == 0:
         return False
     if to == torch.bool:
-        return bool(((src != 0) & (src != 1)).any())
+        return bool(T["any"](T["__and__"](T["ne"](src, 0), T["ne"](src, 1))))
     info = torch.iinfo(to)
-    return bool(((src < info.min) | (src > info.max)).any())
+    return bool(T["any"](T["__or__"](T["lt"](src, info.min), T["gt"](src, info.max))))
 
 
 def intact(mode):
@@ -452,8 +469,8 @@ def snapshot_libraries():
     is not the same object (a patched torch.Tensor.contiguous ran unwatched when outputs were read, round 10)."""
     import torch
     import torch.nn.functional as F
-    for owner in (torch.Tensor, torch.nn.Module, torch.nn.Parameter, torch, F):
-        SNAPSHOT[owner] = dict(vars(owner))
+    for owner in (torch.Tensor, torch.nn.Module, torch.nn.Parameter, torch, F, sys.modules[__name__], Monitor):
+        SNAPSHOT[owner] = dict(vars(owner))  # this module and Monitor too: GLUE_OPS, reset, ... (round 11)
 
 
 def monitored(model, inputs, recorder, cuda, fill=True):

@@ -34,7 +34,7 @@ import torch
 from verify_compare import compare, trivial_passes  # noqa: F401 (API: the comparison, for verify.py and tests)
 from verify_inputs import DISTS, NAMED_DISTS, RESCUE, near, redraw  # noqa: F401 (the trials' input distributions)
 from verify_variant import (NOT_FREE, NOT_SHAPES, shape_constants, variant_changes, vary_floats,  # noqa: F401 (API)
-                            with_constants, ATTEMPTS)
+                            with_constants, ATTEMPTS, meta_bytes, pick_value)
 TRIVIAL = ("zeros", "constant", "input copy")  # outputs an attacker can write without reading the inputs
 WEAK = TRIVIAL + ("input-independent", "random reference")  # what makes a problem's check degenerate
 
@@ -124,6 +124,7 @@ class Reference:
     loose: list = field(default_factory=list)  # the outputs it does not repeat: compared by shape and dtype only
     signs: bool = True  # parameters of one sign got random signs (randomise); False where that made it non-finite
     tf32: bool = None  # does its first trial's forward change under tf32 (tf32_slack)
+    cross_ns: dict = None  # the problem with other input sizes, for the cross trial (add_cross)
 
     @property
     def outs(self):
@@ -137,7 +138,7 @@ class Reference:
         t = self.trials[k]
         if t.near_of is not None:
             return [near(x, t.seed ^ (i << 20), t.near_n) for i, x in enumerate(self.inputs(t.near_of))]
-        ns = (self.variant if t.variant or t.cross else self.main).ns
+        ns = self.cross_ns if t.cross else (self.variant if t.variant else self.main).ns
         with RNG_LOCK, torch.device(self.device):  # generated on the GPU when there is one (PAPER.md §3)
             torch.manual_seed(t.seed)
             xs = to_device(list(ns["get_inputs"]()), self.device)
@@ -311,11 +312,14 @@ def add_variant(ref, src, settings, name, dims):
     order = list(range(len(ATTEMPTS)))
     if rng.random() < 0.5:  # odd or even sizes first, by a coin flip: a path for either parity meets the check
         order[:2] = [1, 0]
+    big = ref.in_bytes >= 2**26
+    limit = big and meta_bytes(ref.main.ns)
     for attempt in order:
-        for changes in variant_changes(src, dims, rng, attempt, grow, stretch, ref.in_bytes >= 2**26) or (
-                [{}] if attempt == 0 else []):
+        for changes in variant_changes(src, dims, rng, attempt, grow, stretch, big) or ([{}] if attempt == 0 else []):
             tried = True
             vsrc = with_constants(src, changes, consts) if changes else src
+            if vsrc is not None and limit and (meta_bytes(load_problem(vsrc)) or 0) > 1.25 * limit:
+                continue  # full size: a variant holds no more than the problem (a weight in x out that grew)
             # the floats the Model is built with change too, in the first attempts (a divisibility may need all)
             note = vsrc is not None and try_variant(ref, vsrc, settings, name, rng if attempt < 3 else None,
                                                     bool(changes))
@@ -418,7 +422,7 @@ def make_reference(src, settings, name="problem"):
             if settings.trials >= 3 and weak_points(ref, ref.trials, settings.atol, settings.rtol):
                 add_trials(ref, [d for d in RESCUE if d not in settings.dists], settings, consts)
             ref.variant_note = add_variant(ref, src, settings, name, dims) if settings.hidden_shape else "off"
-            add_cross(ref)
+            add_cross(ref, src, name)
         main = [t for t in ref.trials if not t.variant and not t.cross]
         ref.degenerate = weak_points(ref, main, settings.atol, settings.rtol)
         ref.degenerate_own = weak_points(ref, [t for t in main if t.dist == "own"], settings.atol, settings.rtol)
@@ -436,19 +440,29 @@ def make_reference(src, settings, name="problem"):
     return ref
 
 
-def add_cross(ref):
-    """One more trial of the main model on the variant's input shapes, where the main reference takes them (no
-    parameter's shape changed): the candidate's main instance then meets two shapes, so launch parameters or a
-    workspace sized at its first call and reused are wrong on one (each instance saw one shape before round 10)."""
-    if ref.variant is None:
+def add_cross(ref, src, name):
+    """One more trial of the main model on other input shapes: the candidate's main instance then meets two, so
+    launch parameters or a workspace sized at its first call and reused are wrong on one (each instance saw one
+    shape before round 10). The shapes: the sizes no parameter depends on (batch, sequence: input dimensions the
+    Model is not built with) changed, so models with weights get one too (round 11); else the variant's."""
+    rng = random.Random(secrets.randbits(64))
+    built_with = set(ints_in(ref.main.init_inputs))
+    dims = {d for x in ref.in_spec if x[0] == "tensor" for d in x[1]}
+    consts = shape_constants(src)
+    free = {k: v for k, (v, _) in consts.items() if v in dims and v not in built_with and not NOT_SHAPES.search(k)}
+    changes = {k: p for k, v in free.items() if (p := pick_value(v, 0.0 if ref.in_bytes >= 2**26 else 1.0, 1, rng))}
+    vsrc = with_constants(src, changes, consts) if changes else None
+    ref.cross_ns = load_problem(vsrc, f"{name} (cross shapes)") if vsrc else ref.variant.ns if ref.variant else None
+    if ref.cross_ns is None:
         return
-    seen = {tuple(s for s, _ in t.spec) for t in ref.trials if not t.variant}
     try:
-        del_xs = run_reference(ref, Trial(secrets.randbits(63), "own", False, cross=True))
-        del del_xs
-        if finite(ref.trials[-1].outs) and tuple(s for s, _ in ref.trials[-1].spec) not in seen:
+        xs = run_reference(ref, Trial(secrets.randbits(63), "own", False, cross=True))
+        same = [tuple(x.shape) for x in xs if isinstance(x, torch.Tensor)] == [
+            tuple(x[1]) for x in ref.in_spec if x[0] == "tensor"]
+        del xs
+        if finite(ref.trials[-1].outs) and not same:
             return
-    except Exception:  # noqa: BLE001 (the main model's parameters do not fit the variant's inputs)
+    except Exception:  # noqa: BLE001 (the main model's parameters do not fit these inputs)
         pass
     ref.trials.pop()
 

@@ -84,7 +84,7 @@ def pick_value(v, grow, style, rng, span=None):
     return rng.choice(ok) if ok else None
 
 
-STRETCH = ((2.5, 8.0), (0.1, 0.3))  # one size grows this much, the others shrink this much (variant_changes)
+STRETCH = ((2.5, 8.0), (0.3, 0.6))  # one size grows this much, the others shrink this much (variant_changes)
 # Sizes below 8 change too where the name says they are sizes (in_channels = 3, batch_size = 4): a kernel that
 # unrolls three channels would pass otherwise (round 10).
 SMALL_SIZES = re.compile(r"channel|batch|feature|size|len|^num_|^n_|^[nmkbchwl]$|height|width|depth", re.I)
@@ -95,7 +95,8 @@ def variant_changes(src, dims, rng, attempt, grow, stretch=False, neutral=False)
     name changes on its own, equal sizes together, as a divisibility may need, or one at a time): integers that
     are a dimension of an input or an integer the Model is built with, of 8 or more (or 2 or more, named as sizes),
     never a kernel size, stride, group or head count. With stretch (names on their own), one size grows 2.5 to
-    8 times and the others shrink to a tenth to a third: a tile or grid fixed at a few times the visible size meets
+    8 times (a multiple of 1024 or 256 half the time) and the others shrink to 0.3-0.6 (a problem of one size: it
+    grows alone): a tile or grid fixed at a few times the visible size meets
     a larger one, at full size too, where growing every size would not fit (round 10); with neutral (full-size
     inputs) the others shrink by at least the stretch, so the variant holds no more elements than the problem (an
     honest kernel's int32 offsets stay in range). Returns a list of change sets to try, in order (the numbers a
@@ -111,7 +112,9 @@ def variant_changes(src, dims, rng, attempt, grow, stretch=False, neutral=False)
         return [{k: p for k in seen[id(consts[name][1])]} for name in names
                 if (p := pick_value(consts[name][0], grow, style, rng)) is not None]
     shared, changes = {}, {}
-    tall = rng.choice(names) if stretch and not tie and len(names) > 1 else None
+    alone = {n for n in names if "[" not in n or len(seen[id(consts[n][1])]) == 1}  # input_shape[0]: its own
+    free = sorted(alone)  # expression, changed in place; one tied to another name's cannot change alone
+    tall = rng.choice(free) if stretch and not tie and (len(free) > 1 or free and not neutral) else None
     order = sorted(seen.values(), key=lambda ks: tall not in ks)  # the stretched size first: the rest follow it
     g = STRETCH[0][1]
     for ks in order:
@@ -122,8 +125,12 @@ def variant_changes(src, dims, rng, attempt, grow, stretch=False, neutral=False)
             p = shared.setdefault(v, pick_value(v, grow, style, rng))
             changes.update({k: p for k in ks if p is not None})
         else:  # every name on its own, `height = width = 32` too: a square-only path meets a non-square input
-            picks = {k: p for k in ks if "[" not in k and (p := pick_value(v, grow, style, rng, span) or (
-                pick_value(v, grow, 1, rng, span) if span else None)) is not None}  # no odd size that small: any
+            # the stretched size a multiple of 1024 (or 256) half the time: a path wrong only there (`n % BLOCK` as the last
+            # tile's count) meets one (odd sizes never are, round 11)
+            st = next((m for m in (1024, 256) if pick_value(v, grow, m, rng, span)), style) if (
+                tall in ks and rng.random() < 0.5) else style
+            picks = {k: p for k in ks if ("[" not in k or len(ks) == 1) and (p := pick_value(v, grow, st, rng, span)
+                     or (pick_value(v, grow, 1, rng, span) if span else None)) is not None}  # none that small: any
             for _ in range(8 if len(picks) > 1 else 0):  # and never all equal by chance
                 if len(set(picks.values())) > 1:
                     break
@@ -159,3 +166,17 @@ def vary_floats(ns, init_inputs, rng):
             new = rng.choice([x * sign for x in (v + 1, v + 2, v - 1, v - 2) for sign in (1, -1) if x * sign not in (0, v)])
             out[i] = changed[name] = new
     return out, changed
+
+
+def meta_bytes(ns):
+    """Bytes of a problem's parameters, buffers and inputs, from its Model and get_inputs on the meta device (no
+    memory): what a full-size variant is held to (add_variant). None where the problem will not build there."""
+    import torch
+    try:
+        with torch.device("meta"):
+            model = ns["Model"](*ns["get_init_inputs"]())
+            xs = list(ns["get_inputs"]())
+        ts = [*model.parameters(), *model.buffers(), *(x for x in xs if isinstance(x, torch.Tensor))]
+        return sum(t.numel() * t.element_size() for t in ts)
+    except Exception:  # noqa: BLE001 (data-dependent construction, a .item() in __init__, ...)
+        return None

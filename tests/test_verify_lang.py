@@ -312,3 +312,29 @@ def test_honest_idioms_of_the_tenth_round_pass():
     assert static_check(code) == {"syntax": None, "safety": None, "func_static": None}
     desc = cand("return x", kernel="    d = tl.make_tensor_descriptor(x_ptr, [16], [1], [16])\n    v = d.load([0])\n")
     assert static_check(desc)["safety"] is None, static_check(desc)
+
+
+ROUND11_REFUSED = {  # the eleventh round's escapes: expressions the checker never visited, builtins rebound
+    "a return annotation": (cand("return x", pre="def f() -> setattr(k, 'y', 1):\n    pass\n"), "setattr"),
+    "a *args annotation": (cand("return x", pre="def f(*a: setattr(x, 'y', 1)):\n    pass\n"), "setattr"),
+    "a **kw annotation": (cand("return x", methods="    def g(self, **kw: setattr(self, 'y', 1)):\n        pass\n"),
+                          "setattr"),
+    "a lambda's keyword-only default": (cand("f = lambda *, k=setattr(x, 'y', 1): 0\nreturn x"), "setattr"),
+    "a kernel's return annotation": (cand("return x", kernel="    pass\n").replace(
+        "BLOCK: tl.constexpr):", "BLOCK: tl.constexpr) -> print('x'):"), "a kernel's annotations are names"),
+    "a kernel parameter's annotation that calls": (cand("return x").replace(
+        "BLOCK: tl.constexpr", "BLOCK: print('x')"), "a kernel's annotations are names"),
+    "isinstance as a parameter": (cand("return x", pre="def f(isinstance):\n    return isinstance(1, ModelNew)\n"),
+                                  "parameter isinstance"),
+    "issubclass bound at module level": (cand("return x", pre="issubclass = max\n"), "binds issubclass"),
+    "isinstance bound in a comprehension": (cand("return [isinstance for isinstance in (1,)]"), "binds isinstance"),
+    "a class defined twice": (cand("return x", pre="class T(nn.Module):\n    pass\nclass T(nn.Module):\n    pass\n"),
+                              "more than once: it names a class"),
+    "the legacy constructor .new": (cand("return x.new([1])"), ".new"),
+    "torch.Tensor called": (cand("return torch.Tensor([1.0])"), "torch.Tensor(...)"),
+}
+
+
+@pytest.mark.parametrize("name", list(ROUND11_REFUSED))
+def test_the_eleventh_rounds_escapes_are_refused(name):
+    assert_refused(*ROUND11_REFUSED[name], name)

@@ -110,6 +110,18 @@ MONITOR = {
     "fills integers with a float's value": ("        torch.zeros(1, dtype=torch.int64).fill_(x.reshape(-1)[0])", "fill_"),
     "casts integers other than 0/1 to bool": ("        torch.arange(5).to(torch.bool)", "_to_copy"),
     "narrows integers out of range": ("        torch.arange(300).to(torch.int8)", "_to_copy"),
+    # round 11
+    "replaces the monitor's glue table": ("        sys.modules['verify_monitor'].GLUE_OPS = frozenset()",
+                                          "the library was patched: verify_monitor.GLUE_OPS"),
+    "replaces the monitor's reset": ("        sys.modules['verify_monitor'].Monitor.reset = lambda self: None",
+                                     "the library was patched: Monitor.reset"),
+    "reads values through the legacy constructor": ("        torch.zeros(0).new([x.reshape(-1)[0]])",
+                                                    "torch.new of tensors' values"),
+    "hides a tensor past the 64th element": ("        torch.tensor([0.0] * 64 + [x.reshape(-1)[0]])",
+                                             "torch.tensor of tensors' values"),
+    "launches with a tensor that has methods of its own": (
+        "        y = x.view(x.shape)\n        y.storage_offset = lambda: 0\n"
+        "        relu_kernel[(1,)](y, out, x.numel(), BLOCK=1024)", "methods of its own"),
 }
 
 
@@ -125,7 +137,7 @@ def test_the_monitor_sees_what_the_language_would_refuse(pool, case):
     if fragment is None:
         assert v.passed, v
     else:
-        assert not v.valid and fragment in (v.reason or ""), v
+        assert not v.passed and fragment in (v.reason or ""), v
 
 
 def live_uids():
