@@ -226,6 +226,10 @@ def install_triton_hooks(interpret):
             MON.compute_ops.append("a tensor's values written as text (str, repr, format, print)")
         return text(self, *a, **k)
     torch._tensor_str._str = as_text
+    # torch.device(...) as a context knows its constructors by identity, cached at first use: cached now, with
+    # torch's own, or a model built under it would land on the CPU (measured: 4 GB GEMM weights past --mem_gb)
+    import torch.utils._device
+    torch.utils._device._device_constructors()
     for name, skip in READS.items():  # from tensors' values they read them below the dispatcher
         setattr(torch, name, from_values(getattr(torch, name), name, skip))
     for name, skip in TENSOR_READS.items():

@@ -166,17 +166,3 @@ def vary_floats(ns, init_inputs, rng):
             new = rng.choice([x * sign for x in (v + 1, v + 2, v - 1, v - 2) for sign in (1, -1) if x * sign not in (0, v)])
             out[i] = changed[name] = new
     return out, changed
-
-
-def meta_bytes(ns):
-    """Bytes of a problem's parameters, buffers and inputs, from its Model and get_inputs on the meta device (no
-    memory): what a full-size variant is held to (add_variant). None where the problem will not build there."""
-    import torch
-    try:
-        with torch.device("meta"):
-            model = ns["Model"](*ns["get_init_inputs"]())
-            xs = list(ns["get_inputs"]())
-        ts = [*model.parameters(), *model.buffers(), *(x for x in xs if isinstance(x, torch.Tensor))]
-        return sum(t.numel() * t.element_size() for t in ts)
-    except Exception:  # noqa: BLE001 (data-dependent construction, a .item() in __init__, ...)
-        return None

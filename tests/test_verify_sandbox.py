@@ -174,3 +174,16 @@ def test_wire_format_reads_plain_data_only():
     a.send_bytes(bytes(64))
     with pytest.raises(ProtocolError, match="over 16 bytes"):
         recv_tensor(b, [2, 2], torch.float32, 1)
+
+
+def test_the_monitors_wrappers_keep_torch_device_contexts_working():
+    """The monitor wraps torch.empty and kin (values read below the dispatcher); a model built under
+    `with torch.device(...)` must still get its weights there (once it got them on the CPU: 4 GB GEMM weights
+    past the child's host-memory cap on an H200)."""
+    import subprocess
+    import sys
+    code = ("import torch, verify_monitor as m\nm.install_triton_hooks(interpret=True)\n"
+            "with torch.device('meta'):\n    print(torch.nn.Linear(4, 4).weight.device, torch.empty(2).device)")
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300,
+                       env={**os.environ, "TRITON_INTERPRET": "1"})
+    assert r.stdout.split() == ["meta", "meta"], r.stderr[-2000:]
