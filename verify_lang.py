@@ -161,8 +161,9 @@ NO_STMTS = (ast.Global, ast.Nonlocal, ast.AsyncFunctionDef, ast.AsyncFor, ast.As
             ast.YieldFrom, ast.Match)
 
 
-SPECIAL_NAMES = {"isinstance", "issubclass", "super", "getattr", "hasattr", "type", "staticmethod", "classmethod",
-                 "property", "print"}  # never rebound: visit_Call reads their calls as the builtins'
+SPECIAL_NAMES = {"isinstance", "issubclass", "super", "staticmethod", "classmethod", "property"}  # never rebound:
+# visit_Call and the decorator rules read these names as the builtins wherever they appear (a variable named
+# `input`, `sum` or `type` is fine: those are only ever checked where they are not bound)
 
 
 class Checker(ast.NodeVisitor):

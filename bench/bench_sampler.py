@@ -287,7 +287,9 @@ def rl_main():
             budget = pool_bytes
         else:  # run alone (--engines static): what the paged engine's default pool would have been
             budget = kv_gb * 2**30 if kv_gb else 0.8 * torch.cuda.mem_get_info()[0] if dev == "cuda" else 2**30
-        rows_fit = max(n, int(budget // (max_len * kv_per_token)) // n * n)
+        # half of it: the static engine compacts finished rows by cloning the live part of its cache (measured:
+        # the whole budget OOMed in that clone, 37 GiB, at 8B and 16K)
+        rows_fit = max(n, int(budget / 2 // (max_len * kv_per_token)) // n * n)
         P = min(args.static_prompts, args.prompts)
         eng = StaticEngine(model, tok, max_batch=rows_fit, max_len=max_len)
         rows.append(rl_engine_run(f"StaticEngine (static, max_batch {rows_fit})", eng, prompts[:P], caps[:P * n], dev,
