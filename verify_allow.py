@@ -176,7 +176,7 @@ def lib_attrs():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # deprecated aliases warn when read
         for name, mod in list(sys.modules.items()):
-            if mod is None or not name.split(".")[0] in LIB_MODULES and not name.startswith("_"):
+            if mod is None or name.split(".")[0] not in LIB_MODULES and not name.startswith("_"):
                 continue
             add(mod)
             for v in list(getattr(mod, "__dict__", {}).values()):
