@@ -281,7 +281,9 @@ def load_models(args, device):
         if not (ckpt or init_from):
             raise InputError(f"--kl {args.kl} with --resume: {args.out} does not say what the run started from; "
                              "give --ckpt or --init_from, the frozen KL reference")
-        ref = load_checkpoint(ckpt, device=device)[0] if ckpt else build_model(init_from=init_from)[0]
+        half = device.startswith("cuda")  # a frozen reference needs no fp32 master copy: bf16 on a GPU (8B: 16 GB)
+        ref = (load_checkpoint(ckpt, dtype=torch.bfloat16 if half else None)[0] if ckpt
+               else build_model(init_from=init_from, dtype="bf16" if half else "fp32")[0])
         ref.to(device).eval().requires_grad_(False)
     return model, tok, ck, ref
 
@@ -325,7 +327,11 @@ def setup(args):
         model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
     if fsdp:
         fsdp_shard(model, cuda)
+        if ref is not None:  # sharded like the policy: each rank holds 1/world of it
+            fsdp_shard(ref, cuda)
     attach_method(model, "response_logprobs", response_logprobs)  # under FSDP2 the root's weights are gathered
+    if ref is not None:
+        attach_method(ref, "response_logprobs", response_logprobs)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, betas=(0.9, 0.99), weight_decay=0.0, fused=cuda)
     if args.resume:
         state = read_resume_state(args.out, step)
@@ -433,7 +439,7 @@ def update(run, batch):
         for mb in mbs:
             old.append(run.model.response_logprobs([seqs[j] for j in mb], [plens[j] for j in mb], a.temperature)[0])
             if run.ref is not None:
-                refl.append(response_logprobs(run.ref, [seqs[j] for j in mb], [plens[j] for j in mb], a.temperature)[0])
+                refl.append(run.ref.response_logprobs([seqs[j] for j in mb], [plens[j] for j in mb], a.temperature)[0])
     stats.update(t_old=clock(run) - t0)
     if a.temperature == 1.0:  # the engine's log-probs are at temperature 1; the trainer's at a.temperature
         stats.update(logprob_gap(batch, keep, live, mbs, old))
