@@ -77,6 +77,8 @@ ap.add_argument("--verify_device", default=None, help="cpu: verify in Triton's i
 ap.add_argument("--time_runs", type=int, default=100, help="timed runs per candidate on the GPU (median)")
 ap.add_argument("--no_std", action="store_true", help="skip the std division of advantages (Dr. GRPO)")
 ap.add_argument("--keep_equal_groups", action="store_true", help="train on groups whose rewards are all equal")
+ap.add_argument("--truncated", default="penalise", choices=["penalise", "mask"], help="responses cut at the cap: "
+                "penalise (trained on with their reward, usually 0: no code block) or mask (DAPO's overlong filtering)")
 # LLM judge (PAPER.md §3): a "cheat" answer makes a passing rollout invalid, so it earns nothing
 llm_judge.add_flags(ap)
 # loss
@@ -357,10 +359,9 @@ def setup(args):
 
 
 def kv_budget(model, args, device, cuda):
-    """GiB of KV cache for this rank's sampler. The engine's own default (80% of free memory) would leave nothing
-    for the update: the gradients and AdamW's two moments (3 x this rank's fp32 shard) appear at the first step,
-    and the activations need --act_gb. So 80% of what is free once those and the engine's bf16 weights are set
-    aside; the paged engine preempts and recomputes samples when its blocks run out (sample.py)."""
+    """GiB of KV cache for this rank's sampler: 80% of what is free once the update's gradients and AdamW moments
+    (3 x this rank's fp32 shard, made at the first step), --act_gb of activations and the engine's bf16 weights are
+    set aside (the engine's own default, 80% of free memory, would leave the update nothing)."""
     if args.kv_gb is not None or not cuda:
         return args.kv_gb
     local = sum((p.to_local() if hasattr(p, "to_local") else p).numel() for p in model.parameters())
@@ -400,11 +401,12 @@ def scored(run, tasks, outs, verdicts, n_distinct, t_sample, t_verify):
 
 def trained_rows(run, batch):
     """(rows to train on, their weights): groups whose rewards differ (equal ones have zero advantage and only
-    cost compute) unless --keep_equal_groups. Under FSDP2 every rank must run the same number of forwards:
+    cost compute) unless --keep_equal_groups; with --truncated mask, no response cut at the cap. Under FSDP2 every rank must run the same number of forwards:
     ranks with fewer rows pad with zero-weight copies of row 0."""
-    g = run.args.group
+    g, cut = run.args.group, run.args.truncated == "mask"
     keep = [i for i in range(len(batch.outs))
-            if run.args.keep_equal_groups or batch.adv[i - i % g:i - i % g + g].abs().sum() > 0]
+            if (run.args.keep_equal_groups or batch.adv[i - i % g:i - i % g + g].abs().sum() > 0)
+            and not (cut and batch.outs[i].finish_reason == "length")]
     live = [1.0] * len(keep)
     if run.fsdp:
         most = torch.tensor(len(keep), device=run.device)
@@ -473,9 +475,8 @@ def clock(run):
 
 
 def logprob_gap(batch, keep, live, mbs, old):
-    """Sums for the mean |sampler log-prob - trainer log-prob| over this rank's response tokens (#23 item 5):
-    the engine's bf16 forward against the trainer's, on the same tokens. A gap that grows means the two
-    forwards disagree, and the ratio in PAPER.md §4 is then off before any update."""
+    """Sums for the mean |sampler log-prob - trainer log-prob| over this rank's response tokens: a gap that grows
+    means the engine's forward and the trainer's disagree, and PAPER.md §4's ratio is off before any update."""
     gap, n = 0.0, 0
     for b, mb in enumerate(mbs):
         for r, j in enumerate(mb):

@@ -263,3 +263,16 @@ def test_one_rank_and_two_gloo_ranks_train_alike(start_ckpt, tmp_path):
         # gradient is near 0 a little differently: the two runs' step must agree to 1% of its length
         moved = (w - start[k]).norm()
         assert moved > 1e-3 and (w - models[1][k]).norm() < 1e-2 * moved, (k, (w - models[1][k]).norm(), moved)
+
+
+def test_truncated_responses_are_trained_on_unless_masked():
+    """--truncated penalise (the default) keeps a response cut at the cap in the loss with the reward it got;
+    --truncated mask leaves it out, as DAPO's overlong filtering does."""
+    from types import SimpleNamespace as NS
+    from train_rl import parse, trained_rows
+    outs = [NS(finish_reason=r) for r in ("eos", "length", "eos", "eos")]
+    batch = NS(outs=outs, adv=torch.tensor([[1.0], [-1.0], [0.5], [-0.5]]))
+    for flag, want in (("penalise", [0, 1, 2, 3]), ("mask", [0, 2, 3])):
+        run = NS(args=parse(["--ckpt", "x.pt", "--group", "2", "--truncated", flag]), fsdp=False)
+        keep, live = trained_rows(run, batch)
+        assert keep == want and live == [1.0] * len(want), flag
