@@ -307,8 +307,8 @@ def add_variant(ref, src, settings, name, dims):
     grow = (1.5 if ref.in_bytes < 2**20 else 0.5) if grow else 0.0
     # names on their own: one size, drawn, stretched 2.5-8x and the others shrunk (variant_changes), so a tile or
     # grid fixed at a few times the visible size fails. Not over 64 MB of inputs, where the variant only shrinks
-    # as before round 10: the full-size pool with the stretch on there (memory-neutral) is not yet measured clean
-    # on an H200 (bench/RESULTS.md, #21), so full-size problems keep the fixed-tile gap for now
+    # as before round 10: a stretched full-size variant is not yet shown to fit beside the first model (a child's
+    # host memory, the parent's GPU memory: bench/RESULTS.md, #21), so full-size problems keep the fixed-tile gap
     stretch = ref.in_bytes < 2**26
     tried = False
     order = list(range(len(ATTEMPTS)))

@@ -90,17 +90,14 @@ STRETCH = ((2.5, 8.0), (0.3, 0.6))  # one size grows this much, the others shrin
 SMALL_SIZES = re.compile(r"channel|batch|feature|size|len|^num_|^n_|^[nmkbchwl]$|height|width|depth", re.I)
 
 
-def variant_changes(src, dims, rng, attempt, grow, stretch=False, neutral=False):
+def variant_changes(src, dims, rng, attempt, grow, stretch=False):
     """The size changes of one attempt at a hidden variant (ATTEMPTS: how sizes are rounded, and whether every
     name changes on its own, equal sizes together, as a divisibility may need, or one at a time): integers that
     are a dimension of an input or an integer the Model is built with, of 8 or more (or 2 or more, named as sizes),
-    never a kernel size, stride, group or head count. With stretch (names on their own), one size grows 2.5 to
-    8 times (a multiple of 1024 or 256 half the time) and the others shrink to 0.3-0.6 (a problem of one size: it
-    grows alone): a tile or grid fixed at a few times the visible size meets
-    a larger one, at full size too, where growing every size would not fit (round 10); with neutral (full-size
-    inputs) the others shrink by at least the stretch, so the variant holds no more elements than the problem (an
-    honest kernel's int32 offsets stay in range). Returns a list of change sets to try, in order (the numbers a
-    Model is built with: vary_floats)."""
+    never a kernel size, stride, group or head count. With stretch (names on their own), one size grows 2.5 to 8
+    times (a multiple of 1024 or 256 half the time) and the others shrink to 0.3-0.6 of theirs (a problem of one
+    size: it grows alone), so a tile or grid fixed at a few times the visible size meets a larger one (round 10).
+    Returns a list of change sets to try, in order (the numbers a Model is built with: vary_floats)."""
     style, tie = ATTEMPTS[attempt]
     consts, names, seen = shape_constants(src), [], {}
     for k in sorted(consts):
@@ -114,13 +111,10 @@ def variant_changes(src, dims, rng, attempt, grow, stretch=False, neutral=False)
     shared, changes = {}, {}
     alone = {n for n in names if "[" not in n or len(seen[id(consts[n][1])]) == 1}  # input_shape[0]: its own
     free = sorted(alone)  # expression, changed in place; one tied to another name's cannot change alone
-    tall = rng.choice(free) if stretch and not tie and (len(free) > 1 or free and not neutral) else None
-    order = sorted(seen.values(), key=lambda ks: tall not in ks)  # the stretched size first: the rest follow it
-    g = STRETCH[0][1]
-    for ks in order:
+    tall = rng.choice(free) if stretch and not tie and free else None
+    for ks in seen.values():
         v = consts[ks[0]][0]
-        span = None if tall is None else STRETCH[0] if tall in ks else (
-            (min(STRETCH[1][0], 0.5 / g), 1 / g) if neutral else STRETCH[1])
+        span = None if tall is None else STRETCH[0] if tall in ks else STRETCH[1]
         if tie:  # equal sizes together, as a divisibility may need
             p = shared.setdefault(v, pick_value(v, grow, style, rng))
             changes.update({k: p for k in ks if p is not None})
@@ -135,8 +129,6 @@ def variant_changes(src, dims, rng, attempt, grow, stretch=False, neutral=False)
                 if len(set(picks.values())) > 1:
                     break
                 picks[ks[-1]] = pick_value(v, grow, style, rng, span)
-            if tall in ks and picks:
-                g = max(picks.values()) / v  # how far the stretched size went: the others shrink at least as far
             changes.update(picks)
     return [changes] if changes else []
 
