@@ -20,7 +20,6 @@ import math
 import random
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,17 +53,6 @@ def lengths(n, seed=0):
             for z in torch.randn(n, generator=g).tolist()]
 
 
-def clock(cuda):
-    if cuda:
-        torch.cuda.synchronize()
-        return time.time(), torch.cuda.reset_peak_memory_stats()
-    return time.time(), None
-
-
-def peak(cuda):
-    return round(torch.cuda.max_memory_allocated() / 2**30, 2) if cuda else None
-
-
 def one_setting(init_from, ckpt):
     """Build train_rl's Run with --grad_ckpt ckpt, then one step by phase: {phase: {s, peak_gib}}, and counts."""
     import train_rl
@@ -75,24 +63,26 @@ def one_setting(init_from, ckpt):
             str(args.micro_batch), "--grad_ckpt", str(ckpt), "--eval_every", "0", "--keep_equal_groups",
             "--save_every", "0", "--steps", "1", "--temperature", "1.0", "--out", f"{out_dir}/rl.pt"]
     run, _ = train_rl.setup(train_rl.parse(argv))
-    cuda, ph = run.device.startswith("cuda"), {}
+    ph, clock, peak = {}, train_rl.clock, train_rl.peak_gb  # train_rl's own: synced times, peaks since the last
     tasks = [run.tasks[i] for i in random.Random(0).sample(range(len(run.tasks)), args.prompts)]
-    t0, _ = clock(cuda)
+    peak(run)  # from here on
+    t0 = clock(run)
     outs = run.engine.generate([run.prompts[t.name] for t in tasks], n=args.group,
                                max_new_tokens=lengths(args.prompts * args.group), temperature=1.0, seed=0)
-    t1, _ = clock(cuda)
-    ph["sample"] = dict(s=round(t1 - t0, 2), peak_gib=peak(cuda))
+    t1 = clock(run)
+    ph["sample"] = dict(s=round(t1 - t0, 2), peak_gib=peak(run) or None)
     rng = random.Random(0)  # the verifier sees kernels for the tasks, not random tokens' text
     outs = [dataclasses.replace(o, text=solution(tasks[o.prompt_index].row, rng)) for o in outs]
     verdicts, n_distinct = train_rl.verify_distinct(run.pool, [(tasks[o.prompt_index], o.text) for o in outs])
-    t2, _ = clock(cuda)
+    t2 = clock(run)
+    peak(run)  # the training phases' peak is its own
     ph["verify"] = dict(s=round(t2 - t1, 2), distinct=n_distinct, passed=sum(v.passed for v in verdicts))
     batch = train_rl.scored(run, tasks, outs, verdicts, n_distinct, t1 - t0, t2 - t1)
     stats = train_rl.update(run, batch)
-    t3, _ = clock(cuda)
+    t3 = clock(run)
     for k in ("old", "update", "sync"):
         ph[k] = dict(s=round(stats[f"t_{k}"], 2))
-    ph["train_peak_gib"] = peak(cuda)
+    ph["train_peak_gib"] = peak(run) or None
     run.pool.close()
     if torch.distributed.is_initialized():  # setup's one-rank group: the next setting makes its own
         torch.distributed.destroy_process_group()
