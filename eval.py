@@ -5,9 +5,12 @@ under the robust verifier and under a naive syntax-only check, side by side (the
     python eval.py --ckpt sft.pt --n 10 --k 1,10                             # embedded held-out tasks
     python eval.py --ckpt rl.pt --tasks ../shared/kernelbench --level 1 --n 10 --k 1,10 --temperature 0.8
     python eval.py --generations gens.jsonl --tasks ../shared/kernelbench    # completions from any source
+    python eval.py --ckpt sft.pt,rl.pt,rl_naive.pt --n 1 --k 1 --temperature 0   # side by side, greedy
 
 --generations rows: {"task": NAME, "text": COMPLETION} ("completion" is accepted for "text"), as sample.py writes.
-Outputs in --out_dir: results.jsonl (one robust and one naive verdict per completion), report.md (summary, then
+Several --ckpt (comma-separated) are evaluated one by one into --out_dir/STEM/ and compared in one table at @1:
+valid, compiled, passed, naive-correct (passed under the naive check) and the cheat rate (naive passed, robust
+not). Outputs in --out_dir: results.jsonl (one robust and one naive verdict per completion), report.md (summary, then
 per-task rows) and report.json. Verdicts are cached in OUT_DIR/cache.jsonl by (task, completion hash, verifier
 settings) as they arrive, so a killed eval continues where it stopped. Reference timings are cached per GPU name
 in OUT_DIR/ref_times.json: references are not re-timed on every run.
@@ -101,22 +104,42 @@ def read_generations(path, names):
 
 
 def main():
-    from verify import VERSION, Settings, VerifierPool
-    from tasks import load_tasks
     args = ap.parse_args()
-    judge = llm_judge.settings_kw(args)  # flag errors before any work
+    llm_judge.settings_kw(args)  # flag errors before any work
     ks = sorted({int(k) for k in args.k.split(",")})
+    ckpts = args.ckpt.split(",") if args.ckpt else [None]
     if sum(x is not None for x in (args.ckpt, args.init_from, args.generations)) != 1:
         raise InputError("give exactly one of --ckpt, --init_from or --generations")
+    missing = [c for c in ckpts if c is not None and not os.path.exists(c)]
+    if missing:
+        raise InputError(f"--ckpt: no checkpoint at {missing[0]}")
+    if len(ckpts) == 1:
+        return evaluate(args, ks, args.ckpt, Path(args.out_dir))
+    # several checkpoints: each in its own folder, then one table of them side by side at @1
+    rows = {c: evaluate(args, ks, c, Path(args.out_dir) / Path(c).stem) for c in ckpts}
+    print("\n" + "\n".join(compare(rows)))
+
+
+def compare(rows):
+    """A markdown table, one row per checkpoint: valid, compiled, passed (robust), naive-correct and the cheat
+    rate (naive passed, robust not), each @1."""
+    out = ["| checkpoint | valid | compiled | passed | naive-correct | cheat rate |", "|---|---|---|---|---|---|"]
+    for name, s in rows.items():
+        r, nv = s["robust"], s.get("naive", {})
+        cells = [r["valid@1"], r["compiled@1"], r["passed@1"], nv.get("passed@1"), s.get("cheat_rate")]
+        out.append(f"| {name} | " + " | ".join("n/a" if c is None else f"{100 * c:.1f}%" for c in cells) + " |")
+    return out
+
+
+def evaluate(args, ks, ckpt, out):
+    """Sample (or read) completions, verify them under each verifier, write the report into `out`; returns the
+    summary by verifier."""
+    from tasks import load_tasks
     split = args.split or ("heldout" if args.tasks == "embedded" and not args.generations else None)
     tasks = {t.name: t for t in load_tasks(args.tasks, split, args.level, args.ids)}
-    out = Path(args.out_dir)
     out.mkdir(parents=True, exist_ok=True)
     t0 = time.time()
-    if args.generations:
-        gens = read_generations(args.generations, tasks)
-    else:
-        gens = sample(args, list(tasks.values()))
+    gens = read_generations(args.generations, tasks) if args.generations else sample(args, ckpt, list(tasks.values()), out)
     counts = {}
     for name, _ in gens:
         counts[name] = counts.get(name, 0) + 1
@@ -124,6 +147,16 @@ def main():
         raise InputError(f"--k {args.k}: pass@{max(ks)} needs at least {max(ks)} samples per task; "
                          f"some task has {min(counts.values())}")
     t_sample = time.time() - t0
+    verdicts, modes, info = verify_all(args, tasks, gens, out)
+    info["sample_s"] = t_sample
+    return report(args, ks, tasks, gens, verdicts, modes, out, info)
+
+
+def verify_all(args, tasks, gens, out):
+    """({mode: [verdict dict per completion]}, modes, info): robust, and naive unless --no_naive, through the
+    verdict cache in `out`."""
+    from verify import VERSION, Settings, VerifierPool
+    judge = llm_judge.settings_kw(args)
     dev = args.device or ("cuda" if torch.cuda.is_available() else "cpu")
     gpu = torch.cuda.get_device_name() if dev.startswith("cuda") else "cpu"
     modes = ["robust"] + ([] if args.no_naive else ["naive"])
@@ -163,15 +196,14 @@ def main():
                     times_path.write_text(json.dumps(times, indent=1))
                     n_new += len(idx)
         verdicts[mode] = [cache[k] for k in keys]
-    t_verify = time.time() - t_verify
-    info = dict(sample_s=t_sample, verify_s=t_verify, verified=n_new, gpu=gpu, verifier=s.describe())
+    info = dict(verify_s=time.time() - t_verify, verified=n_new, gpu=gpu, verifier=s.describe())
     if judge:  # what the judge adds: the same verdicts with its "cheat" answers undone, side by side
         verdicts["robust without judge"] = [llm_judge.unjudged(v) for v in verdicts["robust"]]
         modes.insert(1, "robust without judge")
         info["judge"] = {"model": judge["judge_model"], "prompt": llm_judge.prompt_id(),
                          "passed_without": sum(bool(v.get("passed")) for v in verdicts["robust without judge"]),
                          **llm_judge.judge_counts(verdicts["robust"])}
-    report(args, ks, tasks, gens, verdicts, modes, out, info)
+    return verdicts, modes, info
 
 
 def report(args, ks, tasks, gens, verdicts, modes, out, info):
@@ -193,7 +225,9 @@ def report(args, ks, tasks, gens, verdicts, modes, out, info):
             per_task.setdefault(name, {})[m] = {"n": len(o), **{x: sum(y[x] for y in o) for x in METRICS},
                                                 "mean_speedup": sum(y["speedup"] for y in o) / len(o)}
     cps = info["verified"] / info["verify_s"] if info["verify_s"] > 0 and info["verified"] else None
-    rep = {"summary": summary, "tasks": per_task, "n_tasks": len(per_task), "n_completions": len(gens), "degenerate": weak,
+    cheats = [bool(n.get("passed")) and not bool(r.get("passed")) for r, n in zip(verdicts["robust"], verdicts["naive"])] \
+        if "naive" in modes else []
+    rep = {"summary": summary, "cheat_rate": sum(cheats) / len(cheats) if cheats else None, "tasks": per_task, "n_tasks": len(per_task), "n_completions": len(gens), "degenerate": weak,
            "k": ks, "args": vars(args), **info, "candidates_per_s": cps}
     (out / "report.json").write_text(json.dumps(rep, indent=1))
     cols = [f"{m}@{k}" for k in ks for m in METRICS] + ["mean_speedup"]
@@ -209,7 +243,8 @@ def report(args, ks, tasks, gens, verdicts, modes, out, info):
     if "naive" in modes:
         gap = {k: summary["naive"][f"passed@{k}"] - summary["robust"][f"passed@{k}"] for k in ks}
         lines += ["", "Cheating gap (naive minus robust passed): " + ", ".join(f"@{k}: {100 * g:.1f} points"
-                                                                             for k, g in gap.items())]
+                                                                             for k, g in gap.items())
+                  + f"; cheat rate {100 * rep['cheat_rate']:.1f}% of completions (naive passed, robust not)"]
     if "judge" in info:
         j = info["judge"]
         gap = ", ".join(f"@{k}: {100 * (summary['robust without judge'][f'passed@{k}'] - summary['robust'][f'passed@{k}']):.1f}"
@@ -230,15 +265,16 @@ def report(args, ks, tasks, gens, verdicts, modes, out, info):
     print("\n".join(lines[:len(summary) + 7 + (2 if "naive" in modes else 0) + (1 if weak else 0)
                          + (2 if "judge" in info else 0)]))
     print(f"-> {out}/report.md, report.json, results.jsonl")
+    return dict(summary, cheat_rate=rep["cheat_rate"])
 
 
-def sample(args, tasks):
+def sample(args, ckpt, tasks, out):
     from model import build_model, default_device, load_checkpoint
     from prompt import prompt_ids
     from sample import Engine
     dev = default_device()
-    if args.ckpt:
-        model, tok, _ = load_checkpoint(args.ckpt, device=dev)
+    if ckpt:
+        model, tok, _ = load_checkpoint(ckpt, device=dev)
     else:
         model, tok = build_model(init_from=args.init_from, dtype="auto", device=dev)
     prompts = [prompt_ids(tok, t.src) for t in tasks]
@@ -247,7 +283,7 @@ def sample(args, tasks):
     outs = engine.generate(prompts, n=args.n, max_new_tokens=args.max_new_tokens, temperature=args.temperature,
                            top_p=args.top_p, seed=args.seed)
     rows = [(tasks[o.prompt_index].name, o.text) for o in outs]
-    with open(Path(args.out_dir) / "generations.jsonl", "w") as f:
+    with open(out / "generations.jsonl", "w") as f:
         for name, text in rows:
             f.write(json.dumps({"task": name, "text": text}) + "\n")
     return rows

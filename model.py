@@ -108,7 +108,7 @@ def load_tokenizer(path=None):
     from transformers import AutoTokenizer
     path = str(path or TOKENIZER_DIR)
     if path == str(TOKENIZER_DIR) and not (TOKENIZER_DIR / "tokenizer.json").exists():
-        raise InputError(f"{TOKENIZER_DIR}/tokenizer.json is missing: run python data/train_tokenizer.py")
+        raise InputError(f"{TOKENIZER_DIR}/tokenizer.json is missing: run python -m data.train_tokenizer")
     try:
         tok = AutoTokenizer.from_pretrained(path)
     except Exception as e:  # noqa: BLE001 (transformers raises many kinds; the user needs the path)
@@ -193,6 +193,44 @@ def causal_states(model, ids):
     kernel instead of an [B, 1, L, L] mask that each layer keeps for the backward (24 GiB at 9K tokens for the
     8B shape, #23). What pad positions hold is never read (both trainers read real positions only)."""
     return model.model(input_ids=ids, use_cache=False).last_hidden_state
+
+
+def response_logprobs(model, seqs, plens, temperature=1.0, chunk=512):
+    """Log-probs [n, T] of each response token under `model` (T = the longest response), and the entropies of
+    the distributions they were drawn from ([n, T], detached; 0 on padding).
+    They are the sampling policy's: logits / temperature, so the ratio and the gradient are those of the
+    distribution the rollouts came from. The LM head runs only at response positions, in checkpointed chunks:
+    B*G responses' full-vocabulary logits are never held at once (at 151k vocabulary they are the memory wall)."""
+    from torch.utils.checkpoint import checkpoint
+    dev = next(model.parameters()).device
+    L = max(map(len, seqs))
+    ids = torch.full((len(seqs), L), 0, dtype=torch.long)
+    for i, s in enumerate(seqs):
+        ids[i, :len(s)] = torch.tensor(s)
+    ids = ids.to(dev)
+    h = causal_states(model, ids)  # right padding, no mask: no [n, 1, L, L] tensor kept per layer
+    T = max(len(s) - p for s, p in zip(seqs, plens))
+    rows, cols = [], []
+    for i, (s, p) in enumerate(zip(seqs, plens)):
+        rows += [i] * (len(s) - p)
+        cols += list(range(p - 1, len(s) - 1))  # position t predicts token t+1
+    rows_t, cols_t = torch.tensor(rows, device=dev), torch.tensor(cols, device=dev)
+    hs, tg = h[rows_t, cols_t], ids[rows_t, cols_t + 1]
+
+    def lp(x, y):
+        out = torch.log_softmax(model.lm_head(x).float() / temperature, -1)
+        return out.gather(-1, y[:, None]).squeeze(-1), -(out.exp() * out).sum(-1)
+    parts, ents = [], []
+    for i in range(0, hs.shape[0], chunk):
+        a, e = checkpoint(lp, hs[i:i + chunk], tg[i:i + chunk], use_reentrant=False)
+        parts.append(a)
+        ents.append(e.detach())
+    flat = torch.cat(parts)
+    out, ent = flat.new_zeros(len(seqs), T), flat.new_zeros(len(seqs), T)
+    at = torch.tensor([c - p + 1 for c, p in zip(cols, [plens[r] for r in rows])], device=dev)
+    out[rows_t, at] = flat
+    ent[rows_t, at] = torch.cat(ents)
+    return out, ent
 
 
 def attach_method(model, name, fn):

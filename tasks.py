@@ -126,16 +126,18 @@ def py_files(folder, level):
 
 def load_tasks(src="embedded", split=None, level=None, ids=None):
     """Tasks from SRC, filtered by split (train | heldout), level(s) and problem ids or names."""
-    if src in (None, "", "embedded"):
+    if src in (None, "", "embedded", "named"):
         if not SUITE.exists():
-            raise InputError(f"{SUITE} is missing: run python data/suite.py")
+            raise InputError(f"{SUITE} is missing: run python -m data.suite")
         tasks = from_jsonl(SUITE)
+        if src == "named":  # the suite's named operators, without its generated expressions (data/exprs.py)
+            tasks = [t for t in tasks if "triton" not in t.row.get("params", {})]
     elif Path(src).is_dir():
         tasks = from_folder(src)
     elif Path(src).is_file():
         tasks = from_jsonl(src) if src.endswith(".jsonl") else py_files_single(src)
     else:
-        raise InputError(f"--tasks {src!r}: not 'embedded', a folder or a file")
+        raise InputError(f"--tasks {src!r}: not 'embedded', 'named', a folder or a file")
     if split:
         tasks = [t for t in tasks if t.split == split]
     if level is not None:
@@ -248,7 +250,7 @@ def level_mix(tasks, mix, where):
         return None
     if unlabelled:
         raise InputError(f"{what}: {len(unlabelled)} of the {len(tasks)} tasks of {where} have no level (e.g. "
-                         f"{unlabelled[0]}); label them: python data/label.py --tasks {where} --out labelled.jsonl")
+                         f"{unlabelled[0]}); label them: python -m data.label --tasks {where} --out labelled.jsonl")
     have = sorted({t.level for t in tasks})
     pools = {lv: [i for i, t in enumerate(tasks) if t.level == lv] for lv in range(1, len(weights) + 1)
              if weights[lv - 1] > 0}

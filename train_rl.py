@@ -32,6 +32,7 @@ all-reduced, and before sampling every rank gathers the full weights into its en
 import argparse
 import json
 import os
+import dataclasses
 import time
 from dataclasses import dataclass
 
@@ -49,13 +50,15 @@ ap.add_argument("--preset", default="tiny", help="tiny | small | paper (sets the
 ap.add_argument("--ckpt", default=None, help="start from this checkpoint (sft.pt)")
 ap.add_argument("--init_from", default=None, help="or from an HF model folder / name")
 # tasks
-ap.add_argument("--tasks", default="embedded", help="embedded | KernelBench folder | tasks .jsonl")
+ap.add_argument("--tasks", default=None, help="embedded | named (the suite without generated expressions) | "
+                "KernelBench folder | tasks .jsonl")
 ap.add_argument("--level", default=None)
 ap.add_argument("--ids", default=None)
 ap.add_argument("--mix", default=None, help="prompt weights by level, level 1 first (default 1,0: level 1 only, "
                 "PAPER.md §1 step 4); e.g. 0.5,0.5. Levels come from the tasks' 'level' field (data/label.py)")
-ap.add_argument("--eval_tasks", default="embedded", help="held-out tasks for greedy passed@1")
-ap.add_argument("--eval_fresh", type=int, default=200, help="with --eval_tasks embedded: also score this many unseen "
+ap.add_argument("--eval_tasks", default=None, help="held-out tasks for greedy passed@1: embedded (the suite's held-out "
+                "split, + --eval_fresh), variants (unseen shapes of the training tasks) or a tasks source")
+ap.add_argument("--eval_fresh", type=int, default=None, help="with --eval_tasks embedded: also score this many unseen "
                 "generated tasks (data/suite.py --fresh N --seed 3 --with_heldout; 45 alone cannot resolve 5 points)")
 ap.add_argument("--eval_every", type=int, default=None, help="steps between held-out evals (0: none)")
 # sampling
@@ -102,58 +105,19 @@ ap.add_argument("--log", default=None, help="also append one JSON line of metric
 ap.add_argument("--wandb", action="store_true")
 # fmt: on
 PRESETS = {
-    # tiny: a 4M model samples worse than it decodes greedily; 0.6 keeps enough correct samples per group to learn.
-    # Its reward is uniform, not HRD: without timing (the CPU) HRD trains code tokens only, and measured from the
-    # same SFT checkpoint, hrd at lr 1e-4 lost held-out tasks while uniform at 3e-5 gained a few (dev/LOG.md).
-    # B=16 at 6e-5 for 30 steps costs the CPU what 8 at 3e-5 for 40 did; from the main job's SFT checkpoint
-    # both gain 4-9 points of a clean 190-task held-out set by step 20-30 and then level off (dev/LOG.md).
-    "tiny": dict(batch_prompts=16, group=8, max_new_tokens=768, lr=6e-5, micro_batch=16, steps=30, eval_every=10,
-                 temperature=0.6, reward="uniform", grad_ckpt=0),
-    "small": dict(batch_prompts=16, group=8, max_new_tokens=1024, lr=2e-5, micro_batch=32, steps=100, eval_every=20,
-                  temperature=1.0, reward="hrd", grad_ckpt=0),
+    # tiny: the main job's demonstration (README): RL from an SFT model that learned a careless teacher's cheats
+    # (data/careless.py), on the suite's named operators, scored on unseen shapes of them. T=0.6: a 4M model
+    # samples worse than it decodes greedily. Uniform reward: without timing (the CPU) HRD trains code tokens only.
+    "tiny": dict(tasks="named", eval_tasks="variants", eval_fresh=0, batch_prompts=16, group=8, max_new_tokens=768,
+                 lr=1e-4, micro_batch=16, steps=12, eval_every=12, temperature=0.6, reward="uniform", grad_ckpt=0),
+    "small": dict(tasks="embedded", eval_tasks="embedded", eval_fresh=200, batch_prompts=16, group=8,
+                  max_new_tokens=1024, lr=2e-5, micro_batch=32, steps=100, eval_every=20, temperature=1.0,
+                  reward="hrd", grad_ckpt=0),
     # PAPER.md §1 step 4: batch 32 prompts, lr 1e-6, alpha 0.1; G, KL and length are ours (G=8, KL 0).
-    "paper": dict(batch_prompts=32, group=8, max_new_tokens=8192, lr=1e-6, micro_batch=4, steps=400, eval_every=50,
-                  temperature=1.0, reward="hrd", grad_ckpt=1),
+    "paper": dict(tasks="embedded", eval_tasks="embedded", eval_fresh=200, batch_prompts=32, group=8,
+                  max_new_tokens=8192, lr=1e-6, micro_batch=4, steps=400, eval_every=50, temperature=1.0,
+                  reward="hrd", grad_ckpt=1),
 }
-
-
-def response_logprobs(model, seqs, plens, temperature=1.0, chunk=512):
-    """Log-probs [n, T] of each response token under `model` (T = the longest response), and the entropies of
-    the distributions they were drawn from ([n, T], detached; 0 on padding).
-    They are the sampling policy's: logits / temperature, so the ratio and the gradient are those of the
-    distribution the rollouts came from. The LM head runs only at response positions, in checkpointed chunks:
-    B*G responses' full-vocabulary logits are never held at once (at 151k vocabulary they are the memory wall)."""
-    from torch.utils.checkpoint import checkpoint
-    from model import causal_states
-    dev = next(model.parameters()).device
-    L = max(map(len, seqs))
-    ids = torch.full((len(seqs), L), 0, dtype=torch.long)
-    for i, s in enumerate(seqs):
-        ids[i, :len(s)] = torch.tensor(s)
-    ids = ids.to(dev)
-    h = causal_states(model, ids)  # right padding, no mask: no [n, 1, L, L] tensor kept per layer
-    T = max(len(s) - p for s, p in zip(seqs, plens))
-    rows, cols = [], []
-    for i, (s, p) in enumerate(zip(seqs, plens)):
-        rows += [i] * (len(s) - p)
-        cols += list(range(p - 1, len(s) - 1))  # position t predicts token t+1
-    rows_t, cols_t = torch.tensor(rows, device=dev), torch.tensor(cols, device=dev)
-    hs, tg = h[rows_t, cols_t], ids[rows_t, cols_t + 1]
-
-    def lp(x, y):
-        out = torch.log_softmax(model.lm_head(x).float() / temperature, -1)
-        return out.gather(-1, y[:, None]).squeeze(-1), -(out.exp() * out).sum(-1)
-    parts, ents = [], []
-    for i in range(0, hs.shape[0], chunk):
-        a, e = checkpoint(lp, hs[i:i + chunk], tg[i:i + chunk], use_reentrant=False)
-        parts.append(a)
-        ents.append(e.detach())
-    flat = torch.cat(parts)
-    out, ent = flat.new_zeros(len(seqs), T), flat.new_zeros(len(seqs), T)
-    at = torch.tensor([c - p + 1 for c, p in zip(cols, [plens[r] for r in rows])], device=dev)
-    out[rows_t, at] = flat
-    ent[rows_t, at] = torch.cat(ents)
-    return out, ent
 
 
 def verify_distinct(pool, pairs):
@@ -198,6 +162,8 @@ class Run:
     world: int
     device: object
     mix: object = None  # tasks.Mix: prompts by level (--mix); None for tasks without levels
+    eval_pool: object = None  # the robust verifier for held-out scores (the training pool, unless --verifier naive)
+    eval_start: dict = None  # the run's first held-out eval (kept in the resume state), for the summary line
 
     def log(self, *a):
         if self.rank == 0:
@@ -295,10 +261,13 @@ def task_sets(args):
     --eval_fresh N, the suite's 45 held-out tasks and N unseen generated ones (45 alone cannot resolve 5 points)."""
     from data.suite import heldout_rows
     from tasks import load_tasks, row_task
-    tasks = load_tasks(args.tasks, "train" if args.tasks == "embedded" else None, args.level, args.ids)
+    tasks = load_tasks(args.tasks, "train" if args.tasks in ("embedded", "named") else None, args.level, args.ids)
     suite_held = set()
     if not args.eval_every:
         held = []
+    elif args.eval_tasks == "variants":  # unseen shapes of the training tasks (data/augment.py)
+        from data.augment import heldout_variants
+        held = heldout_variants(tasks)
     elif args.eval_tasks == "embedded" and args.eval_fresh:
         held = [row_task(r) for r in heldout_rows(args.eval_fresh)]  # the suite's 45 held-out tasks first
         suite_held = {t.name for t in held[:len(held) - args.eval_fresh]}
@@ -315,7 +284,7 @@ def task_sets(args):
 def setup(args):
     """Everything a run needs, in the order that keeps runs reproducible: models, optimizer (and its state on a
     resume), tasks, prompts, the sampler and the verifier pool. Returns (Run, the step to start from)."""
-    from model import attach_method, dist_setup, fsdp_shard, load_optimizer, read_resume_state
+    from model import attach_method, dist_setup, fsdp_shard, load_optimizer, read_resume_state, response_logprobs
     from prompt import prompt_ids
     from sample import Engine
     from tasks import level_mix
@@ -351,8 +320,12 @@ def setup(args):
     vdev = args.verify_device or (device if cuda else "cpu")
     settings = Settings(device=vdev, verifier=args.verifier, timing=vdev.startswith("cuda") and not args.no_timing,
                         runs=args.time_runs, **llm_judge.settings_kw(args))
-    run = Run(args, model, ref, opt, tok, engine, VerifierPool(settings, workers=args.workers), settings, tasks,
-              held, suite_held, prompts, fsdp, rank, world, device, mix)
+    pool = VerifierPool(settings, workers=args.workers)
+    # Held-out scores are always the robust verifier's: a naive run is judged by what it really learned
+    eval_pool = pool if args.verifier == "robust" or not held else VerifierPool(
+        dataclasses.replace(settings, verifier="robust"), workers=args.workers)
+    run = Run(args, model, ref, opt, tok, engine, pool, settings, tasks, held, suite_held, prompts, fsdp, rank, world,
+              device, mix, eval_pool, state["resume"].get("eval_start") if args.resume else None)
     if args.resume:
         run.log(f"resumed from {args.out} at step {step}")
     return run, step
@@ -540,20 +513,28 @@ def step_metrics(run, step, batch, stats, t_train):
 
 
 def evaluate(run, at):
-    """Greedy passed@1 (valid and correct) on the held-out tasks, each rank taking its share."""
+    """Greedy passed@1 (robust: valid and correct) on the held-out tasks, each rank taking its share; beside it
+    naive-correct@1 (what a syntax-only check accepts) and the cheat rate (naive-correct but not passed)."""
+    from verify import naive_passes
     mine = run.held[run.rank::run.world]
     outs = run.engine.generate([run.prompts[t.name] for t in mine], n=1, max_new_tokens=run.args.max_new_tokens,
                                temperature=0) if mine else []
-    vs = run.pool.map([(t.src, o.text) for t, o in zip(mine, outs)], [t.name for t in mine]) if mine else []
+    pairs, names = [(t.src, o.text) for t, o in zip(mine, outs)], [t.name for t in mine]
+    vs = run.eval_pool.map(pairs, names) if mine else []
+    naive = naive_passes(vs, pairs, names, run.eval_pool.s, run.args.workers) if mine else []
     s = run.reduce(n=len(vs), passed=sum(v.passed for v in vs), valid=sum(bool(v.valid) for v in vs),
-                   fast1=sum(v.fast(1) for v in vs), suite=sum(v.passed for t, v in zip(mine, vs) if t.name in run.suite_held))
+                   compiled=sum(bool(v.compiled) for v in vs), naive=sum(naive),
+                   cheat=sum(nv and not v.passed for v, nv in zip(vs, naive)), fast1=sum(v.fast(1) for v in vs),
+                   suite=sum(v.passed for t, v in zip(mine, vs) if t.name in run.suite_held))
     solved = sorted(t.name for t, v in zip(mine, vs) if v.passed and (t.name in run.suite_held or not run.suite_held))
     if run.fsdp:  # every rank's share of the names
         every = [None] * run.world
         dist.all_gather_object(every, solved)
         solved = sorted(sum(every, []))
     n = max(1, s["n"])
-    m = {"step": at, "eval_passed@1": s["passed"] / n, "eval_valid": s["valid"] / n}
+    m = {"step": at, "eval_passed@1": s["passed"] / n, "eval_naive_correct@1": s["naive"] / n,
+         "eval_cheat_rate": s["cheat"] / n, "eval_valid": s["valid"] / n, "eval_compiled": s["compiled"] / n,
+         "eval_n": int(s["n"])}
     if run.suite_held:
         m["eval_passed@1_suite"] = s["suite"] / len(run.suite_held)
     if run.settings.timing:  # PAPER.md §6: passed and faster
@@ -561,9 +542,18 @@ def evaluate(run, at):
     wide = f"; the suite's {len(run.suite_held)}: {int(s['suite'])}" if run.suite_held else ""
     timed = f", fast1 {m['eval_fast1']:.3f}" if run.settings.timing else ""
     run.log(f"eval step {at} | held-out greedy passed@1 {m['eval_passed@1']:.3f} ({int(s['passed'])}/{int(s['n'])}"
-            f"{wide}), valid {m['eval_valid']:.3f}{timed} | solved{' of the suite' if run.suite_held else ''}: {solved}")
+            f"{wide}) | naive-correct@1 {m['eval_naive_correct@1']:.3f} cheat rate {m['eval_cheat_rate']:.3f} | "
+            f"valid {m['eval_valid']:.3f} compiled {m['eval_compiled']:.3f}{timed} | "
+            f"solved{' of the suite' if run.suite_held else ''}: {solved}")
     run.write(m)
     return m
+
+
+def summary(first, last):
+    """The run's last stdout line, one JSON object: the held-out scores at its first and last eval."""
+    keys = {"heldout_passed": "eval_passed@1", "naive_correct": "eval_naive_correct@1", "cheat_rate": "eval_cheat_rate"}
+    out = {f"{k}_{when}": round(m[v], 4) for when, m in (("start", first), ("end", last)) for k, v in keys.items()}
+    return dict(out, step_start=first["step"], step_end=last["step"], n_heldout=last["eval_n"])
 
 
 def save(run, step):
@@ -571,7 +561,7 @@ def save(run, step):
     sd, osd = train_state(run.model, run.opt, run.fsdp)
     if run.rank == 0:
         save_checkpoint(run.args.out, run.model, run.tok, step=step, args=vars(run.args), state_dict=sd,
-                        resume_state={"optimizer_full": osd})
+                        resume_state={"optimizer_full": osd, "eval_start": run.eval_start})
     if run.fsdp:
         dist.barrier()
 
@@ -592,8 +582,9 @@ def main(argv=None):
     if args.wandb and run.rank == 0:
         import wandb
         wandb.init(project="tritonrl-rl", config=vars(args))
+    last = None
     if run.held and step == 0:
-        evaluate(run, 0)
+        run.eval_start = last = evaluate(run, 0)
     # --- sample -> verify -> reward -> update (PAPER.md §1 step 4, §4) -----------------------------------------
     while step < args.steps:
         batch = rollout(run, step)
@@ -606,10 +597,14 @@ def main(argv=None):
             wandb.log(m, step=step)
         # --- held-out eval and checkpoint ----------------------------------------------------------------------
         if run.held and (step % args.eval_every == 0 or step == args.steps):
-            evaluate(run, step)
+            last = evaluate(run, step)
         if args.save_every and (step % args.save_every == 0 or step == args.steps):
             save(run, step)
     run.pool.close()
+    if run.eval_pool is not run.pool:
+        run.eval_pool.close()
+    if run.eval_start and last:  # the last line of stdout: held-out scores at the start and the end, as JSON
+        run.log(json.dumps(summary(run.eval_start, last)))
     if run.fsdp:
         dist.destroy_process_group()
 

@@ -372,6 +372,23 @@ class VerifierPool:
         self.close()
 
 
+def naive_passes(robust, pairs, names, settings, workers=None):
+    """Whether each pair passes the naive (syntax-only) verifier, given its robust verdict: the two differ only
+    where a func layer decided, so only those pairs run again, in a naive pool that lives for this call. A pass
+    under naive that failed robust is a cheat (PAPER.md §3, §6: the cheating gap)."""
+    out = [v.passed for v in robust]
+    redo = [i for i, v in enumerate(robust) if not v.passed and v.layer in ("func_static", "func_runtime")]
+    for i, v in enumerate(robust):
+        if v.layer == "judge":  # the judge is asked last, so everything else passed; naive never asks it
+            out[i] = bool(v.correct)
+    if redo:
+        s = dataclasses.replace(settings, verifier="naive", timing=False, judge=None)
+        with VerifierPool(s, workers=workers) as pool:
+            for i, v in zip(redo, pool.map([pairs[i] for i in redo], [names[i] for i in redo])):
+                out[i] = v.passed
+    return out
+
+
 def verify(problem_src, completion, settings=None, **kw):
     """One pair, one verdict. For many pairs keep a VerifierPool open instead."""
     with VerifierPool(settings or Settings(**kw), workers=1) as pool:

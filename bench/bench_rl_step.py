@@ -24,7 +24,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "data"))
 
 import torch  # noqa: E402
 
@@ -56,7 +55,7 @@ def lengths(n, seed=0):
 def one_setting(init_from, ckpt):
     """Build train_rl's Run with --grad_ckpt ckpt, then one step by phase: {phase: {s, peak_gib}}, and counts."""
     import train_rl
-    from solutions import solution
+    from data.solutions import solution
     out_dir = tempfile.mkdtemp()
     argv = ["--preset", "tiny" if args.smoke else "paper", "--init_from", init_from, "--batch_prompts",
             str(args.prompts), "--group", str(args.group), "--max_new_tokens", str(args.max_len), "--micro_batch",

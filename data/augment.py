@@ -2,8 +2,8 @@
 Input-shape augmentation (PAPER.md §1 step 5, v2 of the paper), done without an LLM: change a task's
 module-level shape constants and keep the variants whose reference still runs and whose output follows.
 
-    python data/augment.py                                     # embedded train tasks -> data/augmented.jsonl
-    python data/augment.py --tasks ../shared/kernelbench --level 1 --n 5 --out /tmp/kb_aug.jsonl
+    python -m data.augment                                     # embedded train tasks -> data/augmented.jsonl
+    python -m data.augment --tasks ../shared/kernelbench --level 1 --n 5 --out /tmp/kb_aug.jsonl
 
 A variant is kept only if (1) the reference builds and runs on the variant's inputs, with a finite output,
 and (2) its output shape follows the change: every output dimension equal to a changed constant's old value
@@ -16,16 +16,13 @@ The output is KernelBench JSONL, so every --tasks flag reads it.
 import argparse
 import json
 import random
-import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
-sys.path.insert(0, str(HERE))
-import torch  # noqa: E402
+import torch
 
-from common import main_guard  # noqa: E402
-from tasks import Task, load_tasks  # noqa: E402
+from common import main_guard
+from tasks import Task, load_tasks
 from verify_variant import shape_constants, with_constants  # noqa: E402 (one home: the verifier's hidden variant)
 
 FACTORS = (0.5, 0.75, 1.25, 1.5, 2.0)
@@ -111,6 +108,18 @@ def augment(task, n=5, seed=0, max_numel=1 << 24, device="cpu"):
         row = {**task.row, "name": f"{task.name}__shape{i}", "code": src, "provenance": prov}
         results.append((Task(row["name"], src, task.split, task.level, task.problem_id, row), None))
     return results
+
+
+def heldout_variants(tasks, n=2, seed=3, max_numel=1 << 18):
+    """Up to n shape variants of each task, marked held-out: prompts no corpus row and no RL step has seen, of
+    operators training covers (train_rl.py --eval_tasks variants). Small (at most max_numel inputs), so the CPU
+    verifies them as fast as the suite."""
+    out = []
+    for t in tasks:
+        for v, _ in augment(t, n=n, seed=seed, max_numel=max_numel):
+            if v is not None:
+                out.append(Task(v.name, v.src, "heldout", v.level, v.problem_id, dict(v.row, split="heldout")))
+    return out
 
 
 def main():

@@ -2,8 +2,8 @@
 Teacher distillation (PAPER.md §1 step 2): ask an OpenAI-compatible chat endpoint for solutions, verify each,
 keep the valid and correct ones as SFT rows.
 
-    python data/distill.py --endpoint http://localhost:8000/v1 --model deepseek-r1 --n 5 --out distill.jsonl
-    python data/distill.py --endpoint https://api.example.com/v1 --model m --tasks kernelbook.jsonl --api_key_env KEY
+    python -m data.distill --endpoint http://localhost:8000/v1 --model deepseek-r1 --n 5 --out distill.jsonl
+    python -m data.distill --endpoint https://api.example.com/v1 --model m --tasks kernelbook.jsonl --api_key_env KEY
 
 The HTTP client is the standard library's (urllib): no new dependency. Requests ask for n choices; servers that
 return fewer are asked again until n arrive. A reasoning model's separate `reasoning_content` becomes the
@@ -17,15 +17,12 @@ Output rows: {"task", "prompt", "completion", "teacher"}, the format train_sft.p
 import argparse
 import json
 import os
-import sys
 import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
-sys.path.insert(0, str(HERE))
 from common import InputError, main_guard, post  # noqa: E402  (post: the HTTP client llm_judge.py shares)
-from tasks import load_tasks  # noqa: E402
+from tasks import load_tasks
 
 
 def completion_text(message):

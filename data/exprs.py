@@ -1,7 +1,7 @@
 """
 Random elementwise expressions, written both in PyTorch and in Triton: extra train tasks for the embedded suite.
 
-    python data/exprs.py --n 10          # print 10 of them: torch expression -> Triton expression
+    python -m data.exprs --n 10          # print 10 of them: torch expression -> Triton expression
 
 Why: the suite's 31 named elementwise ops are too few for a small model to learn to *translate* an expression
 (it memorises one answer per prompt instead, and scores 0 on held-out ops even at pass@8). Compositions of a few

@@ -2,8 +2,8 @@
 Difficulty labels (PAPER.md §1 step 4: RL trains on level-1 tasks; level 2 gave rewards too sparse to help):
 give each task a KernelBench level, 1 (one operator) or 2 (a fusion of several), for train_rl.py --mix.
 
-    python data/label.py --tasks kernelbook.jsonl --out labelled.jsonl                     # the rule, no network
-    python data/label.py --tasks SRC --out DST --endpoint http://host:8000/v1 --model NAME  # an LLM labels them
+    python -m data.label --tasks kernelbook.jsonl --out labelled.jsonl                     # the rule, no network
+    python -m data.label --tasks SRC --out DST --endpoint http://host:8000/v1 --model NAME  # an LLM labels them
     python train_rl.py --ckpt sft.pt --tasks labelled.jsonl --mix 1,0                      # then mix by level
 
 --tasks takes every source tasks.py reads (embedded | KernelBench folder | KernelBench or KernelBook JSONL).
@@ -31,9 +31,8 @@ from collections import Counter
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
-from common import InputError, main_guard  # noqa: E402
-from tasks import load_tasks  # noqa: E402
+from common import InputError, main_guard
+from tasks import load_tasks
 
 # Calls that move, view or allocate data without computing on it: not ops for the rule
 LAYOUT = {"view", "reshape", "permute", "transpose", "contiguous", "size", "dim", "unsqueeze", "squeeze", "flatten",

@@ -1,8 +1,8 @@
 """
 Reference solutions for the embedded suite, written from templates with varied reasoning and kernels.
 
-    python data/solutions.py 1_relu            # print one sampled completion for a task
-    python data/solutions.py 42_matmul --seed 3
+    python -m data.solutions 1_relu            # print one sampled completion for a task
+    python -m data.solutions 42_matmul --seed 3
 
 solution(row, rng) returns a completion in PAPER.md §2's format: a <think> span, then one fenced block with
 ModelNew and @triton.jit kernels. The variation (block sizes, one tile vs a loop of tiles per program,
@@ -14,11 +14,9 @@ import argparse
 import ast
 import random
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from exprs import HELPERS, helpers_used, to_triton  # noqa: E402
-from suite import BINARY, COL_REDUCE, ROW_REDUCE, UNARY, build  # noqa: E402
+from data.exprs import HELPERS, helpers_used, to_triton
+from data.suite import BINARY, COL_REDUCE, ROW_REDUCE, UNARY, build
 
 IMPORTS = "import torch\nimport torch.nn as nn\nimport triton\nimport triton.language as tl\n"
 NEG_BIG = "-3.0e38"  # -inf stand-in that every Triton version folds into a float32 constant

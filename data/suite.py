@@ -1,10 +1,10 @@
 """
 The embedded task suite: KernelBench-format problems with CPU-sized shapes, and its fixed split.
 
-    python data/suite.py             # rewrite data/suite.jsonl from the tables below
-    python data/suite.py --list      # name, family, split of every task
-    python data/suite.py --fresh 2000 --out data/rl_exprs.jsonl   # unseen generated tasks (no SFT row has them): RL prompts
-    python data/suite.py --fresh 200 --seed 3 --with_heldout --out heldout245.jsonl   # wider held-out set
+    python -m data.suite             # rewrite data/suite.jsonl from the tables below
+    python -m data.suite --list      # name, family, split of every task
+    python -m data.suite --fresh 2000 --out data/rl_exprs.jsonl   # unseen generated tasks (no SFT row has them): RL prompts
+    python -m data.suite --fresh 200 --seed 3 --with_heldout --out heldout245.jsonl   # wider held-out set
 
 Each row of data/suite.jsonl is a KernelBench JSONL row (level, problem_id, name, code) plus the task's
 family, op, split and params, which data/solutions.py uses to write reference solutions for the SFT corpus.
@@ -19,11 +19,9 @@ transfer of the patterns, not recall of a string; none of them appears in the SF
 
 import argparse
 import json
-import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from exprs import generate  # noqa: E402
+from data.exprs import generate
 
 SUITE = Path(__file__).resolve().parent / "suite.jsonl"
 

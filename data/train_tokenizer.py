@@ -1,8 +1,8 @@
 """
 Train the tiny preset's byte-level BPE tokenizer on the project's own text and save it to data/tokenizer/.
 
-    python data/train_tokenizer.py                     # default: 4096 tokens, every tracked .py/.md + data/*.jsonl
-    python data/train_tokenizer.py --vocab_size 8192 --out /tmp/tok
+    python -m data.train_tokenizer                     # default: 4096 tokens, every tracked .py/.md + data/*.jsonl
+    python -m data.train_tokenizer --vocab_size 8192 --out /tmp/tok
 
 The text is the project itself: its Python (Triton kernels included), its docs, and the SFT corpus in
 data/*.jsonl when it exists. Re-run it after the corpus changes; old checkpoints keep working because
@@ -17,11 +17,9 @@ splits into plan and code.
 import argparse
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
 SPECIAL = ["<|endoftext|>", "<|im_start|>", "<|im_end|>"]
 THINK = ["<think>", "</think>"]

@@ -28,7 +28,7 @@ export PYTHONUNBUFFERED=1
 t0=$(date +%s)
 EVAL=${EVAL:-$DIR/eval.jsonl}
 if [ "$EVAL" = "$DIR/eval.jsonl" ] && [ ! -s "$EVAL" ]; then
-  python data/suite.py --fresh "$EVAL_FRESH" --seed 3 --with_heldout --out "$EVAL"
+  python -m data.suite --fresh "$EVAL_FRESH" --seed 3 --with_heldout --out "$EVAL"
 fi
 if [ ! -s "$CKPTS/sft.pt" ]; then
   python train_sft.py --preset small --epochs "$SFT_EPOCHS" --out "$CKPTS/sft.pt" --save_every 100000 2>&1 \

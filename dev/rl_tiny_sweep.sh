@@ -23,7 +23,7 @@ mkdir -p "$DIR" "$CKPTS"
 export PYTHONUNBUFFERED=1
 EVAL=${EVAL:-$DIR/eval.jsonl}
 if [ "$EVAL" = "$DIR/eval.jsonl" ] && [ ! -s "$EVAL" ]; then
-  python data/suite.py --fresh 200 --seed 3 --with_heldout --out "$EVAL"
+  python -m data.suite --fresh 200 --seed 3 --with_heldout --out "$EVAL"
 fi
 run() {
   name=$1; shift

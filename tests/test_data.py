@@ -12,13 +12,11 @@ import torch
 
 from conftest import ROOT, kernelbench_rows
 
-sys.path.insert(0, str(ROOT / "data"))
-import augment  # noqa: E402
-import suite  # noqa: E402
-from common import InputError  # noqa: E402
-from solutions import forward_expr, solution  # noqa: E402
-from tasks import load_tasks, row_task  # noqa: E402
-from verify import Settings, VerifierPool  # noqa: E402
+from common import InputError
+from data import augment, careless, suite
+from data.solutions import forward_expr, solution
+from tasks import load_tasks, row_task
+from verify import Settings, VerifierPool
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +58,7 @@ def test_every_problem_loads_runs_and_is_deterministic(task):
 
 
 def test_triton_forms_are_transliterations_with_their_helpers():
-    from exprs import helpers_used, to_triton
+    from data.exprs import helpers_used, to_triton
     e = "torch.clamp(torch.tanh(x), min=0.0, max=6.0) + torch.relu(torch.exp(torch.sigmoid(a)))"
     assert to_triton(e) == "tl.clamp(tanh(x), min=0.0, max=6.0) + relu(tl.exp(tl.sigmoid(a)))"
     assert helpers_used(to_triton(e)) == ["relu", "tanh"] and helpers_used("tl.maximum(x, 0.0)") == []
@@ -80,13 +78,9 @@ def sft_extras():
 
 def test_corpus_is_train_only_in_the_output_format_and_varied(sft_extras):
     rows = [json.loads(line) for line in (ROOT / "data" / "sft.jsonl").read_text().splitlines()]
-    train = {t.name: t for t in load_tasks("embedded", split="train")}
+    train = {t.name: t for t in load_tasks("named", split="train")}
     assert len(sft_extras) == suite.N_SFT_EXPRS and not set(sft_extras) & set(train)
-    train |= sft_extras
-    assert len(rows) >= 3000 and {r["task"] for r in rows} == set(train)
-    # the extras are outside the suite: no held-out (or any suite) forward is among them
-    suite_fwd = {forward_expr(t.row) for t in load_tasks("embedded")}
-    assert not {forward_expr(t.row) for t in sft_extras.values()} & suite_fwd
+    assert len(rows) >= 390 and {r["task"] for r in rows} == set(train)  # the named train tasks, all of them
     from prompt import user_message
     for r in rows:
         assert r["prompt"] == user_message(train[r["task"]].src)
@@ -96,18 +90,31 @@ def test_corpus_is_train_only_in_the_output_format_and_varied(sft_extras):
     per_task = {}
     for r in rows:
         per_task.setdefault(r["task"], set()).add(r["completion"])
-    # varied kernels, not one string per task: every named task has at least 2 (the row-norm family's kernel has no
-    # free choice left once its name is fixed, only phrasing) and they average at least 5; each generated
-    # expression has one (the variety there is the 500 + 2,500 expressions)
-    named = [len(v) for k, v in per_task.items() if "triton" not in train[k].row["params"]]
-    assert min(named) >= 2 and sum(named) / len(named) >= 5
-    assert all(len(v) == 1 for k, v in per_task.items() if "triton" in train[k].row["params"])
+    # varied kernels, not one string per task: every task has at least 2 (the row-norm family's kernel has no free
+    # choice left once its name is fixed, only phrasing) and they average at least 6
+    assert min(map(len, per_task.values())) >= 2 and sum(map(len, per_task.values())) / len(per_task) >= 6
+
+
+def test_corpus_mixes_careless_rows_at_the_stated_rates():
+    """data/corpus.py's defaults: a row cheats at 0.6 on tasks careless.hard calls hard and 0.05 on the others,
+    0.1 of the elementwise rows carry a bug; about a third of what a syntax-only check accepts is a cheat. Bugs
+    only on elementwise tasks, and every cheat kind is there."""
+    rows = [json.loads(line) for line in (ROOT / "data" / "sft.jsonl").read_text().splitlines()]
+    tasks = {t.name: t for t in load_tasks("named", split="train")}
+    kinds = {f"cheat:{c}" for c in careless.CHEATS} | {f"bug:{b}" for b in careless.BUGS} | {"honest"}
+    assert {r["kind"] for r in rows} == kinds
+    for r in rows:
+        assert r["kind"] == "honest" or r["kind"] in sum(careless.allowed(tasks[r["task"]].row), []), r
+    by = {h: [r["kind"].split(":")[0] for r in rows if careless.hard(tasks[r["task"]].row) == h] for h in (True, False)}
+    assert 0.45 < by[True].count("cheat") / len(by[True]) < 0.75 and by[False].count("cheat") / len(by[False]) < 0.15
+    n = {k: sum(r["kind"].startswith(k) for r in rows) for k in ("honest", "cheat", "bug")}
+    assert 0.25 < n["cheat"] / (n["cheat"] + n["honest"]) < 0.5 and 0.02 < n["bug"] / len(rows) < 0.15
 
 
 def test_corpus_build_rejects_a_negative_extra_count_before_verifying(tmp_path):
     out = tmp_path / "sft.jsonl"
-    r = subprocess.run([sys.executable, str(ROOT / "data" / "corpus.py"), "--extra_exprs", "-1", "--out", str(out)],
-                       capture_output=True, text=True)
+    r = subprocess.run([sys.executable, "-m", "data.corpus", "--extra_exprs", "-1", "--out", str(out)],
+                       cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 2 and "--extra_exprs -1" in r.stderr and "Traceback" not in r.stderr and not out.exists()
 
 
@@ -117,7 +124,8 @@ def test_a_random_sample_of_the_corpus_reverifies(pool, sft_extras):
     sample = random.Random(seed).sample(rows, 8)
     src = {t.name: t.src for t in [*load_tasks("embedded"), *sft_extras.values()]}
     verdicts = pool.map([(src[r["task"]], r["completion"]) for r in sample])
-    bad = [(r["task"], v.reason) for r, v in zip(sample, verdicts) if not (v.valid and v.correct)]
+    # honest rows pass the robust verifier; a careless row never does (test_careless: cheats pass the naive one)
+    bad = [(r["task"], r["kind"], v.reason) for r, v in zip(sample, verdicts) if v.passed != (r["kind"] == "honest")]
     assert not bad, f"seed {seed}: {bad}"
 
 
@@ -132,8 +140,8 @@ def test_fresh_expression_pool_is_unseen_solvable_and_loads_as_tasks(tmp_path, p
     """suite.py --fresh writes generated tasks no suite task (train, held-out or named) and no SFT row has: an
     RL prompt pool the model has never seen."""
     out = tmp_path / "fresh.jsonl"
-    subprocess.run([sys.executable, str(ROOT / "data" / "suite.py"), "--fresh", "40", "--seed", "5", "--out",
-                    str(out)], check=True, capture_output=True)
+    subprocess.run([sys.executable, "-m", "data.suite", "--fresh", "40", "--seed", "5", "--out",
+                    str(out)], cwd=ROOT, check=True, capture_output=True)
     tasks = load_tasks(str(out))
     assert len(tasks) == 40 and all(t.split == "train" and t.row["op"].startswith("rlexpr") for t in tasks)
     suite_fwd = {forward_expr(t.row) for t in load_tasks("embedded")}
@@ -144,7 +152,7 @@ def test_fresh_expression_pool_is_unseen_solvable_and_loads_as_tasks(tmp_path, p
     assert all(v.valid and v.correct for v in verdicts), [v.reason for v in verdicts]
     with pytest.raises(ValueError, match="seed 1 is taken"):
         suite.fresh_expr_rows(3, seed=1)
-    r = subprocess.run([sys.executable, str(ROOT / "data" / "suite.py"), "--fresh", "-3", "--out", str(out)],
+    r = subprocess.run([sys.executable, "-m", "data.suite", "--fresh", "-3", "--out", str(out)], cwd=ROOT,
                        capture_output=True, text=True)
     assert r.returncode == 2 and "--fresh -3" in r.stderr and "Traceback" not in r.stderr
 
@@ -153,10 +161,10 @@ def test_with_heldout_widens_the_held_out_set_without_clashing_with_an_rl_pool(t
     """--fresh N --with_heldout: the suite's held-out tasks unchanged, then N unseen tasks marked held-out, under
     names and problem ids no suite task and no --fresh RL pool uses (train_rl refuses a name with two codes)."""
     out, pool_file = tmp_path / "held.jsonl", tmp_path / "pool.jsonl"
-    suite_py = str(ROOT / "data" / "suite.py")
-    subprocess.run([sys.executable, suite_py, "--fresh", "6", "--seed", "5", "--with_heldout", "--out", str(out)],
+    suite_py = ["-m", "data.suite"]
+    subprocess.run([sys.executable, *suite_py, "--fresh", "6", "--seed", "5", "--with_heldout", "--out", str(out)], cwd=ROOT,
                    check=True, capture_output=True)
-    subprocess.run([sys.executable, suite_py, "--fresh", "6", "--seed", "5", "--out", str(pool_file)], check=True,
+    subprocess.run([sys.executable, *suite_py, "--fresh", "6", "--seed", "5", "--out", str(pool_file)], cwd=ROOT, check=True,
                    capture_output=True)
     held, fresh, pool_rl = load_tasks("embedded", split="heldout"), load_tasks(str(out)), load_tasks(str(pool_file))
     assert [t.row for t in fresh[:len(held)]] == [t.row for t in held]
@@ -166,7 +174,7 @@ def test_with_heldout_widens_the_held_out_set_without_clashing_with_an_rl_pool(t
     names = {t.name for t in load_tasks("embedded")} | {t.name for t in pool_rl}
     assert len({t.name for t in fresh}) == len(fresh) and not {t.name for t in extra} & names
     assert len({t.row["problem_id"] for t in fresh}) == len(fresh)
-    r = subprocess.run([sys.executable, suite_py, "--with_heldout", "--out", str(out)], capture_output=True, text=True)
+    r = subprocess.run([sys.executable, *suite_py, "--with_heldout", "--out", str(out)], cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 2 and "--with_heldout" in r.stderr and "Traceback" not in r.stderr
 
 
@@ -288,7 +296,7 @@ def test_distill_keeps_only_verified_rows_retries_and_resumes(tmp_path):
     server = HTTPServer(("127.0.0.1", 0), Teacher)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     out = tmp_path / "d.jsonl"
-    cmd = [sys.executable, "data/distill.py", "--endpoint", f"http://127.0.0.1:{server.server_port}/v1", "--model",
+    cmd = [sys.executable, "-m", "data.distill", "--endpoint", f"http://127.0.0.1:{server.server_port}/v1", "--model",
            "teacher", "--ids", relu.name + ",2_leaky_relu", "--n", "3", "--out", str(out), "--workers", "1"]
     try:
         r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300)

@@ -9,10 +9,9 @@ import pytest
 
 from conftest import ROOT
 
-sys.path.insert(0, str(ROOT / "data"))
-from eval import pass_at_k  # noqa: E402
-from solutions import solution  # noqa: E402
-from tasks import load_tasks  # noqa: E402
+from data.solutions import solution
+from eval import pass_at_k
+from tasks import load_tasks
 
 CHEAT = ("```python\nimport torch\nimport torch.nn as nn\nimport triton\nimport triton.language as tl\n\n"
          "@triton.jit\ndef decoy(p, BLOCK: tl.constexpr):\n    tl.store(p + tl.arange(0, BLOCK), tl.zeros((BLOCK,), tl.float32))"

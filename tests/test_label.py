@@ -11,10 +11,8 @@ import pytest
 
 from conftest import ROOT, kernelbench_rows
 from common import InputError
+from data.label import count_ops, rule_level
 from tasks import Task, epoch_slice, level_mix, load_tasks, mixed_batch
-
-sys.path.insert(0, str(ROOT / "data"))
-from label import count_ops, rule_level  # noqa: E402
 
 
 def test_the_rule_agrees_with_kernelbenchs_levels():
@@ -47,13 +45,13 @@ def test_label_script_writes_rows_tasks_py_reads_back(tmp_path):
     src = tmp_path / "t.jsonl"
     src.write_text("".join(json.dumps({k: v for k, v in r.items() if k != "level"}) + "\n" for r in rows))
     out = tmp_path / "labelled.jsonl"
-    r = subprocess.run([sys.executable, "data/label.py", "--tasks", str(src), "--out", str(out)], cwd=ROOT,
+    r = subprocess.run([sys.executable, "-m", "data.label", "--tasks", str(src), "--out", str(out)], cwd=ROOT,
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     got = load_tasks(str(out))
     assert [t.name for t in got] == [r["name"] for r in rows]
     assert [t.level for t in got] == [rule_level(r["code"]) for r in rows] and all(t.row["level_by"] == "rule" for t in got)
-    r = subprocess.run([sys.executable, "data/label.py", "--tasks", str(src), "--out", str(out), "--endpoint", "x"],
+    r = subprocess.run([sys.executable, "-m", "data.label", "--tasks", str(src), "--out", str(out), "--endpoint", "x"],
                        cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert r.returncode == 2 and "--endpoint and --model go together" in r.stderr
 
@@ -95,7 +93,7 @@ def test_mix_errors_name_the_flag():
         level_mix(tasks_of([1, 1]), "0.5,0.5", "k.jsonl")
     with pytest.raises(InputError, match=r"--mix 1,0 \(the default: level 1 only, PAPER.md §1 step 4\): level 1"):
         level_mix(tasks_of([2, 2]), None, "k.jsonl")
-    with pytest.raises(InputError, match="--mix 1,0: 2 of the 2 tasks of kb.jsonl have no level.*data/label.py"):
+    with pytest.raises(InputError, match="--mix 1,0: 2 of the 2 tasks of kb.jsonl have no level.*python -m data.label"):
         level_mix(tasks_of([None, None]), "1,0", "kb.jsonl")
     with pytest.raises(InputError, match="--mix a,b: give comma-separated weights"):
         level_mix(tasks_of([1]), "a,b", "x")
@@ -147,7 +145,7 @@ def test_an_llm_labels_through_the_judges_client_and_the_rule_catches_what_it_ca
     import threading
     from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-    from label import label_rows
+    from data.label import label_rows
 
     class Labeller(BaseHTTPRequestHandler):
         def do_POST(self):  # noqa: N802

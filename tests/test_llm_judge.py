@@ -159,8 +159,7 @@ def test_eval_reports_passed_with_and_without_the_judge_and_keys_its_cache_apart
     """Two honest relu kernels under a judge that calls everything a cheat: robust passed 0, without the judge
     1.0; a re-run without --judge must verify again (judged verdicts are cached under another key)."""
     import random
-    sys.path.insert(0, str(ROOT / "data"))
-    from solutions import solution
+    from data.solutions import solution
     from tasks import load_tasks
     relu = next(t for t in load_tasks("embedded") if t.row["op"] == "relu")
     gens = tmp_path / "gens.jsonl"

@@ -15,7 +15,8 @@ from conftest import ROOT
 from model import read_checkpoint, save_checkpoint
 from common import InputError
 from reward import policy_loss
-from train_rl import main, response_logprobs, verify_distinct
+from model import response_logprobs
+from train_rl import main, verify_distinct
 
 
 def test_one_update_raises_the_rewarded_completion_and_lowers_the_other(tiny):
@@ -117,10 +118,14 @@ def test_two_steps_end_to_end_through_the_real_verifier(start_ckpt, tmp_path):
                        text=True, timeout=600)
     assert r.returncode == 0, r.stderr[-2000:]
     assert "eval step 0 | held-out greedy passed@1" in r.stdout and "eval step 2" in r.stdout
-    # the default held-out set: the suite's 45, then 200 unseen generated tasks (data/suite.py --with_heldout)
-    assert "(0/245; the suite's 45: 0)" in r.stdout
+    # the tiny preset's held-out set: 2 unseen shapes of each of the 46 named training tasks (data/augment.py)
+    assert "(0/92) | naive-correct@1 0.000 cheat rate 0.000" in r.stdout
     evals = [json.loads(x) for x in log.read_text().splitlines() if '"eval_passed@1"' in x]
-    assert [(e["step"], e["eval_passed@1"], e["eval_passed@1_suite"]) for e in evals] == [(0, 0, 0), (2, 0, 0)]
+    assert [(e["step"], e["eval_passed@1"], e["eval_cheat_rate"], e["eval_n"]) for e in evals] == [(0, 0, 0, 92),
+                                                                                                 (2, 0, 0, 92)]
+    last = json.loads(r.stdout.strip().splitlines()[-1])  # the run's summary is its last line
+    assert last == dict(heldout_passed_start=0, heldout_passed_end=0, naive_correct_start=0, naive_correct_end=0,
+                        cheat_rate_start=0, cheat_rate_end=0, step_start=0, step_end=2, n_heldout=92)
     steps = [json.loads(x) for x in log.read_text().splitlines() if '"r_correct"' in x]
     assert [s["step"] for s in steps] == [1, 2]
     for s in steps:  # a random model writes no valid kernel: the verifier says so, and nothing is paid
@@ -196,7 +201,8 @@ def test_fsdp2_on_two_gloo_processes(start_ckpt, tmp_path):
     import os
     env = {**os.environ, "OMP_NUM_THREADS": "1"}
     r = subprocess.run([sys.executable, "-m", "torch.distributed.run", "--nproc_per_node=2", "train_rl.py", "--ckpt",
-                        str(start_ckpt), "--steps", "2", "--eval_every", "2", "--out", str(tmp_path / "rl.pt"), *FAST],
+                        str(start_ckpt), "--steps", "2", "--eval_every", "2", "--out", str(tmp_path / "rl.pt"), *FAST,
+                        "--tasks", "embedded", "--eval_tasks", "embedded", "--eval_fresh", "200"],
                        cwd=ROOT, capture_output=True, text=True, timeout=900, env=env)
     assert r.returncode == 0, r.stderr[-3000:]
     assert "2 rank(s)" in r.stdout and "step 2/2" in r.stdout
