@@ -18,8 +18,10 @@ One step, as in DESIGN.md: take --batch_prompts tasks, sample --group completion
 R_speedup and per-token advantages (reward.py), recompute old log-probs with the training model in chunks, then
 --updates passes of the clipped-ratio loss over response tokens, with an optional k3 KL penalty to the frozen
 starting model. After the optimizer step the engine copies the new weights in place (no disk). Identical code
-within a step is verified once. Every --eval_every steps: greedy passed@1 (valid and correct) on held-out tasks, by default the suite's
-45 and 200 unseen generated ones (--eval_fresh; 45 alone move by +-2 tasks between evals), the 45 also alone.
+within a step is verified once. Every --eval_every steps: greedy passed@1 (valid and correct) on held-out tasks,
+beside naive-correct@1 and the cheat rate (naive-correct but not passed); tiny preset: two unseen shapes of each
+training task (--eval_tasks variants), else the suite's 45 and 200 unseen generated ones (--eval_fresh), the 45
+also alone. The last line of stdout is one JSON object: the held-out scores at the first and the last eval.
 On a GPU most of a step is verification: each candidate runs in a fresh sandboxed process with its own CUDA
 context, which the driver creates one at a time (~0.14 s each: at most about 7 candidates a second per GPU), and
 compiles there, before it takes the GPU (bench/RESULTS.md, verifier run D).
@@ -31,8 +33,8 @@ all-reduced, and before sampling every rank gathers the full weights into its en
 
 import argparse
 import json
-import os
 import dataclasses
+import os
 import time
 from dataclasses import dataclass
 
@@ -257,8 +259,9 @@ def load_models(args, device):
 
 
 def task_sets(args):
-    """(training tasks, held-out tasks, the suite's own held-out names): with --eval_tasks embedded and
-    --eval_fresh N, the suite's 45 held-out tasks and N unseen generated ones (45 alone cannot resolve 5 points)."""
+    """(training tasks, held-out tasks, the suite's own held-out names): with --eval_tasks variants, unseen shapes
+    of the training tasks; with embedded and --eval_fresh N, the suite's 45 held-out tasks and N unseen generated
+    ones (45 alone cannot resolve 5 points)."""
     from data.suite import heldout_rows
     from tasks import load_tasks, row_task
     tasks = load_tasks(args.tasks, "train" if args.tasks in ("embedded", "named") else None, args.level, args.ids)
