@@ -115,8 +115,12 @@ def main():
         raise InputError(f"--ckpt: no checkpoint at {missing[0]}")
     if len(ckpts) == 1:
         return evaluate(args, ks, args.ckpt, Path(args.out_dir))
-    # several checkpoints: each in its own folder, then one table of them side by side at @1
-    rows = {c: evaluate(args, ks, c, Path(args.out_dir) / Path(c).stem) for c in ckpts}
+    if 1 not in ks:
+        raise InputError(f"--k {args.k}: several --ckpt are compared at @1; include 1")
+    # several checkpoints: each in its own folder (numbered where two share a name), then one table at @1
+    stems = [Path(c).stem for c in ckpts]
+    dirs = [s if stems.count(s) == 1 else f"{i}_{s}" for i, s in enumerate(stems)]
+    rows = {c: evaluate(args, ks, c, Path(args.out_dir) / d) for c, d in zip(ckpts, dirs)}
     print("\n" + "\n".join(compare(rows)))
 
 

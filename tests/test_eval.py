@@ -134,3 +134,12 @@ def test_copy_errors_classifies_where_an_expression_answer_goes_wrong(tmp_path):
     r = subprocess.run([sys.executable, "dev/copy_errors.py", str(p)], cwd=ROOT, capture_output=True, text=True,
                        timeout=120)
     assert r.returncode == 2 and f"{p}:1: task '999_not_a_suite_task' is not in --tasks embedded" in r.stderr, r.stderr
+
+
+def test_the_checkpoint_table_reads_each_summary_at_1():
+    from eval import compare
+    s = {"robust": {"valid@1": 0.5, "compiled@1": 0.75, "passed@1": 0.25}, "naive": {"passed@1": 0.5}, "cheat_rate": 0.25}
+    rows = compare({"sft.pt": s, "rl.pt": {"robust": s["robust"]}})
+    assert rows[2] == "| sft.pt | 50.0% | 75.0% | 25.0% | 50.0% | 25.0% |"
+    assert rows[3] == "| rl.pt | 50.0% | 75.0% | 25.0% | n/a | n/a |"  # --no_naive: no naive column, no cheat rate
+
