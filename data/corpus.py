@@ -78,21 +78,20 @@ def rows_of(task, n, args):
 
 
 def check_kinds(rows, args):
-    """Each row's verdicts against its kind (module docstring); the build stops on the first mismatches."""
-    from verify import Settings, VerifierPool
+    """Each row's verdicts against its kind (module docstring); the build stops on the first mismatches. The naive
+    verdicts come from verify.naive_passes: only what a func layer rejected runs again."""
+    from verify import Settings, VerifierPool, naive_passes
     pairs, names = [(r["src"], r["completion"]) for r in rows], [r["task"] for r in rows]
-    with VerifierPool(Settings(device="cpu", timing=False), workers=args.workers) as pool:
+    settings = Settings(device="cpu", timing=False)
+    with VerifierPool(settings, workers=args.workers) as pool:
         robust = pool.map(pairs, names)
-    loose = [i for i, r in enumerate(rows) if r["kind"] != "honest"]
-    with VerifierPool(Settings(device="cpu", timing=False, verifier="naive"), workers=args.workers) as pool:
-        naive = dict(zip(loose, pool.map([pairs[i] for i in loose], [names[i] for i in loose])))
+    naive = naive_passes(robust, pairs, names, settings, args.workers)
     bad = []
-    for i, (r, v) in enumerate(zip(rows, robust)):
-        want = {"honest": (True, None), "cheat": (False, True), "bug": (False, False)}[r["kind"].split(":")[0]]
-        got = (v.passed, naive[i].passed if i in naive else None)
-        if got != want:
-            bad.append(f"  {r['task']} ({r['kind']}): robust {'passed' if v.passed else v.reason}"
-                       + (f"; naive {'passed' if naive[i].passed else naive[i].reason}" if i in naive else ""))
+    for r, v, nv in zip(rows, robust, naive):
+        want = {"honest": (True, True), "cheat": (False, True), "bug": (False, False)}[r["kind"].split(":")[0]]
+        if (v.passed, nv) != want:
+            bad.append(f"  {r['task']} ({r['kind']}): robust {'passed' if v.passed else v.reason}; naive "
+                       f"{'passed' if nv else 'failed'}")
     return bad
 
 
@@ -112,12 +111,13 @@ def main():
     args = ap.parse_args()
     from prompt import user_message
     try:
-        args.cheat = [float(x) for x in args.cheat.split(",")]
-        assert len(args.cheat) == 2 and all(0 <= x <= 1 for x in args.cheat) and 0 <= args.bug <= 1
-        assert max(args.cheat) + args.bug <= 1
-    except (ValueError, AssertionError):
+        cheat = [float(x) for x in args.cheat.split(",")]
+    except ValueError:
+        cheat = []
+    if len(cheat) != 2 or not all(0 <= x <= 1 for x in cheat + [args.bug]) or max(cheat) + args.bug > 1:
         ap.error(f"--cheat {args.cheat} --bug {args.bug}: give HARD,EASY probabilities in [0, 1], each plus --bug "
                  "at most 1")
+    args.cheat = cheat
 
     tasks = load_tasks("embedded", split="train")
     # Extra expressions teach copying the forward rather than recalling it (suite.sft_expr_rows says why); the RL
