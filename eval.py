@@ -275,15 +275,15 @@ def report(args, ks, tasks, gens, verdicts, modes, out, info):
 def sample(args, ckpt, tasks, out):
     from model import build_model, default_device, load_checkpoint
     from prompt import prompt_ids
-    from sample import Engine
+    from sample_static import make_engine
     dev = default_device()
     if ckpt:
         model, tok, _ = load_checkpoint(ckpt, device=dev)
     else:
         model, tok = build_model(init_from=args.init_from, dtype="auto", device=dev)
     prompts = [prompt_ids(tok, t.src) for t in tasks]
-    engine = Engine(model.eval(), tok, max_batch=min(256, len(tasks) * args.n),
-                    max_len=max(map(len, prompts)) + args.max_new_tokens, dtype=torch.bfloat16 if dev == "cuda" else None)
+    engine = make_engine(model.eval(), tok, max_batch=min(256, len(tasks) * args.n),
+                         max_len=max(map(len, prompts)) + args.max_new_tokens)
     outs = engine.generate(prompts, n=args.n, max_new_tokens=args.max_new_tokens, temperature=args.temperature,
                            top_p=args.top_p, seed=args.seed)
     rows = [(tasks[o.prompt_index].name, o.text) for o in outs]

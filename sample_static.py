@@ -193,3 +193,13 @@ class StaticEngine:
             out.append(Completion(first + r // n, r % n, ids_r, lps[r][:n_r],
                                   self.tok.decode(ids_r, skip_special_tokens=True), reason))
         return out
+
+
+def make_engine(model, tok, max_batch, max_len, kv_gb=None):
+    """The rollout engine for where the model lives: sample.Engine (paged, bf16) on a GPU; this static engine in
+    fp32 on the CPU, where the paged cache's per-step block gathers make decoding 3x slower
+    (dev/probe_cpu_sampler.py: 818 against 2,586 tok/s on the main job's rollout)."""
+    from sample import Engine
+    if next(model.parameters()).device.type == "cuda":
+        return Engine(model, tok, max_batch=max_batch, max_len=max_len, dtype=torch.bfloat16, kv_gb=kv_gb)
+    return StaticEngine(model, tok, max_batch=max_batch, max_len=max_len, dtype=torch.float32)

@@ -14,8 +14,8 @@ GRPO with Hierarchical Reward Decomposition (PAPER.md §1 step 4, §4): sample -
         # verdicts from Triton's interpreter on the CPU cores: R_correct only, about 7x shorter steps (bench/)
 
 One step, as in DESIGN.md: take --batch_prompts tasks, sample --group completions each with sample.Engine
-(one shared prefill per prompt), verify all of them in the verifier pool, turn verdicts into R_correct and
-R_speedup and per-token advantages (reward.py), recompute old log-probs with the training model in chunks, then
+(one shared prefill per prompt; on the CPU sample_static, 3x faster there), verify all of them in the verifier pool, turn verdicts into R_correct and
+R_speedup and per-token advantages (reward.py), then
 --updates passes of the clipped-ratio loss over response tokens, with an optional k3 KL penalty to the frozen
 starting model. After the optimizer step the engine copies the new weights in place (no disk). Identical code
 within a step is verified once. Every --eval_every steps: greedy passed@1 (valid and correct) on held-out tasks,
@@ -72,7 +72,7 @@ ap.add_argument("--top_p", type=float, default=1.0)
 ap.add_argument("--kv_gb", type=float, default=None, help="GPU: the sampler's KV cache per rank (default: kv_budget)")
 ap.add_argument("--act_gb", type=float, default=16.0, help="GPU: memory kept free for the update's activations")
 # reward (PAPER.md §4)
-ap.add_argument("--reward", default=None, choices=KINDS, help="tiny: uniform; else hrd")
+ap.add_argument("--reward", default=None, choices=KINDS, help="default: hrd (tiny: uniform if nothing is timed)")
 ap.add_argument("--alpha", type=float, default=0.1, help="HRD plan weight; speedup weight in uniform_alpha")
 ap.add_argument("--beta", type=float, default=0.3, help="uniform: beta*R_correct + (1-beta)*R_speedup")
 ap.add_argument("--speedup_clip", type=float, default=2.0, help="R_speedup = valid*min(speedup, clip); 0 on CPU")
@@ -109,9 +109,10 @@ ap.add_argument("--wandb", action="store_true")
 PRESETS = {
     # tiny: the main job's demonstration (README): RL from an SFT model that learned a careless teacher's cheats
     # (data/careless.py), on the suite's named operators, scored on unseen shapes of them. T=0.6: a 4M model
-    # samples worse than it decodes greedily. Uniform reward: without timing (the CPU) HRD trains code tokens only.
+    # samples worse than it decodes greedily. Reward None: HRD where a GPU times kernels, else uniform (without
+    # R_speedup HRD trains code tokens only). B=16 at lr 5e-5: 6 steps lift held-out passed@1 steadily (dev/LOG.md).
     "tiny": dict(tasks="named", eval_tasks="variants", eval_fresh=0, batch_prompts=16, group=8, max_new_tokens=768,
-                 lr=1e-4, micro_batch=16, steps=12, eval_every=12, temperature=0.6, reward="uniform", grad_ckpt=0),
+                 lr=5e-5, micro_batch=16, steps=6, eval_every=6, temperature=0.6, reward=None, grad_ckpt=0),
     "small": dict(tasks="embedded", eval_tasks="embedded", eval_fresh=200, batch_prompts=16, group=8,
                   max_new_tokens=1024, lr=2e-5, micro_batch=32, steps=100, eval_every=20, temperature=1.0,
                   reward="hrd", grad_ckpt=0),
@@ -127,9 +128,7 @@ def verify_distinct(pool, pairs):
     repeats itself within a group, and identical code then also gets one timing, so equal code earns equal reward."""
     from verify_static import extract_code
     keys = [(t.name, extract_code(text) or text) for t, text in pairs]
-    first = {}
-    for i, k in enumerate(keys):
-        first.setdefault(k, i)
+    first = {k: i for i, k in reversed(list(enumerate(keys)))}  # each key's first index
     uniq = sorted(first.values())
     got = dict(zip(uniq, pool.map([(pairs[i][0].src, pairs[i][1]) for i in uniq], [pairs[i][0].name for i in uniq])))
     return [got[first[k]] for k in keys], len(uniq)
@@ -228,6 +227,8 @@ def parse(argv=None):
     for k, v in PRESETS[args.preset].items():
         if getattr(args, k) is None:
             setattr(args, k, v)
+    timed = torch.cuda.is_available() and not args.no_timing and (args.verify_device or "cuda").startswith("cuda")
+    args.reward = args.reward or ("hrd" if timed else "uniform")  # tiny: HRD's plan term needs R_speedup (timing)
     return args
 
 
@@ -289,7 +290,7 @@ def setup(args):
     resume), tasks, prompts, the sampler and the verifier pool. Returns (Run, the step to start from)."""
     from model import attach_method, dist_setup, fsdp_shard, load_optimizer, read_resume_state, response_logprobs
     from prompt import prompt_ids
-    from sample import Engine
+    from sample_static import make_engine
     from tasks import level_mix
     from verify import Settings, VerifierPool
     fsdp, rank, world, device, cuda = dist_setup()
@@ -315,11 +316,10 @@ def setup(args):
     tasks, held, suite_held = task_sets(args)
     mix = level_mix(tasks, args.mix, args.tasks)
     prompts = {t.name: prompt_ids(tok, t.src) for t in tasks + held}
-    # Rollouts in bf16 on the GPU from the fp32 master weights; fp32 on the CPU. Rows decoded at once: this
-    # rank's rollouts, or its share of the held-out tasks (generate chunks beyond it).
-    engine = Engine(model, tok, max_batch=max(args.batch_prompts // world * args.group, -(-len(held) // world)),
-                    max_len=max(map(len, prompts.values())) + args.max_new_tokens,
-                    dtype=torch.bfloat16 if cuda else torch.float32, kv_gb=kv_budget(model, args, device, cuda))
+    # Rows decoded at once: this rank's rollouts, or its share of the held-out tasks (generate chunks beyond it).
+    engine = make_engine(model, tok, max_batch=max(args.batch_prompts // world * args.group, -(-len(held) // world)),
+                         max_len=max(map(len, prompts.values())) + args.max_new_tokens,
+                         kv_gb=kv_budget(model, args, device, cuda))
     vdev = args.verify_device or (device if cuda else "cpu")
     settings = Settings(device=vdev, verifier=args.verifier, timing=vdev.startswith("cuda") and not args.no_timing,
                         runs=args.time_runs, **llm_judge.settings_kw(args))
@@ -394,14 +394,15 @@ def trained_rows(run, batch):
 
 def update(run, batch):
     """--updates passes of PAPER.md §4's clipped objective over the kept rows, in micro-batches; the old
-    log-probs are the training model's before this step's first update. Returns sums by name."""
+    log-probs are the first pass's, detached (the weights have not moved yet, so no separate forward is needed);
+    the frozen reference's (--kl) take a no-grad pass of their own. Returns sums by name."""
     a, keep_local = run.args, None
     keep, live = trained_rows(run, batch)
     keep_local = sum(w > 0 for w in live)
     n_tok_local = sum(len(batch.outs[i].ids) for i in keep[:keep_local])
     n = run.reduce(seqs=keep_local, tokens=n_tok_local)
     stats = dict(loss=0.0, clipped=0.0, kl=0.0, entropy=0.0, seqs=n["seqs"], tokens=n_tok_local * a.updates,
-                 t_old=0.0, t_update=0.0, t_sync=0.0, lp_gap=0.0, lp_tokens=0)
+                 t_ref=0.0, t_update=0.0, t_sync=0.0, lp_gap=0.0, lp_tokens=0)
     if n["seqs"] == 0:
         return stats
     seqs = [run.prompts[batch.tasks[batch.outs[i].prompt_index].name] + batch.outs[i].ids for i in keep]
@@ -413,18 +414,17 @@ def update(run, batch):
     C = torch.tensor([batch.code[i] + [0] * (T - len(batch.code[i])) for i in keep], dtype=torch.float32, device=dev) * w8
     mbs = [list(range(j, min(j + a.micro_batch, len(keep)))) for j in range(0, len(keep), a.micro_batch)]
     old, refl, t0 = [], [], clock(run)
-    with torch.no_grad():  # old log-probs: the training model before this step's updates
-        for mb in mbs:
-            old.append(run.model.response_logprobs([seqs[j] for j in mb], [plens[j] for j in mb], a.temperature)[0])
-            if run.ref is not None:
+    if run.ref is not None:
+        with torch.no_grad():
+            for mb in mbs:
                 refl.append(run.ref.response_logprobs([seqs[j] for j in mb], [plens[j] for j in mb], a.temperature)[0])
-    stats.update(t_old=clock(run) - t0)
-    if a.temperature == 1.0:  # the engine's log-probs are at temperature 1; the trainer's at a.temperature
-        stats.update(logprob_gap(batch, keep, live, mbs, old))
+    stats.update(t_ref=clock(run) - t0)
     denom = n["seqs"] if a.loss_norm == "seq" else n["tokens"]
-    for _ in range(a.updates):
+    for u in range(a.updates):
         for b, mb in enumerate(mbs):
             new, ent = run.model.response_logprobs([seqs[j] for j in mb], [plens[j] for j in mb], a.temperature)
+            if u == 0:  # no step has been taken yet, so the first pass's log-probs are the old ones: no extra forward
+                old.append(new.detach())
             w = new.shape[1]
             loss, clipped, klsum = policy_loss(new.float(), old[b].float(), A[mb, :w], P[mb, :w], C[mb, :w], a.reward,
                                                a.loss_norm, a.eps_low, a.eps_high, refl[b].float() if refl else None, a.kl)
@@ -437,9 +437,11 @@ def update(run, batch):
         torch.nn.utils.clip_grad_norm_(run.model.parameters(), a.clip)
         run.opt.step()
         run.opt.zero_grad(set_to_none=True)
+    if a.temperature == 1.0:  # the engine's log-probs are at temperature 1; the trainer's at a.temperature
+        stats.update(logprob_gap(batch, keep, live, mbs, old))
     t1 = clock(run)
     run.engine.load_weights(run.model)  # the next rollout samples from the new weights
-    stats.update(t_update=t1 - t0 - stats["t_old"], t_sync=clock(run) - t1)
+    stats.update(t_update=t1 - t0 - stats["t_ref"], t_sync=clock(run) - t1)
     return stats
 
 
@@ -470,7 +472,7 @@ def step_line(m, a, levels, judge):
             f"{m['fast2']:.2f} caught {m['caught']:.2f} distinct {m['distinct']:.2f} | len {m['resp_len']:.0f} "
             f"truncated {m['truncated']:.2f} kept {m['kept']:.2f} clip {m['clip_frac']:.3f} kl {m['kl']:.4f} ent "
             f"{m['entropy']:.3f} | sample {m['t_sample']:.1f}s ({m['tok_s']:.0f} tok/s) verify {m['t_verify']:.1f}s "
-            f"train {m['t_train']:.1f}s (old {m['t_old']:.1f} update {m['t_update']:.1f} sync {m['t_sync']:.1f})")
+            f"train {m['t_train']:.1f}s (ref {m['t_ref']:.1f} update {m['t_update']:.1f} sync {m['t_sync']:.1f})")
     line += f" | lp gap {m['lp_gap']:.4f}" if m["lp_gap"] is not None else " | lp gap n/a (temperature != 1)"
     line += f" | peak {m['mem_gb']:.1f} GiB" if m["mem_gb"] else ""
     if len(levels) > 1:
@@ -507,7 +509,7 @@ def step_metrics(run, step, batch, stats, t_train):
              entropy=s["u_entropy"] / max(1, stats["seqs"] * a.updates), kept=stats["seqs"] / n,
              distinct=s["distinct"] / n, t_sample=batch.t_sample, t_verify=batch.t_verify, t_train=t_train,
              tok_s=s["resp_len"] / max(1e-9, batch.t_sample), lp_gap=s["u_lp_gap"] / s["u_lp_tokens"] if s["u_lp_tokens"] else None,
-             **{k: stats[k] for k in ("t_old", "t_update", "t_sync")}, mem_gb=peak_gb(run),
+             **{k: stats[k] for k in ("t_ref", "t_update", "t_sync")}, mem_gb=peak_gb(run),
              **{f"mix_level{lv}": s[f"mix_level{lv}"] / a.batch_prompts for lv in levels})
     if run.settings.judge:  # counts of rollouts, by name: a "cheat" answer, and a judge that could not answer
         m.update(judge_cheat=int(s["judge_cheat"]), judge_unavailable=int(s["judge_unavailable"]))

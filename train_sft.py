@@ -73,7 +73,7 @@ ap.add_argument("--wandb", action="store_true")
 PRESETS = {
     # tiny: the careless teacher's 399 rows on the named operators (data/corpus.py), 8.7 minutes on 2 cores. From
     # random init the model needs steps more than rows: 92 steps of 16 left it writing no valid code, 376 of 8 reach
-    # an eval loss of 0.046 (dev/LOG.md, 2026-11-24).
+    # an eval loss of 0.046 (dev/LOG.md, 2026-11-24); at 6 epochs (282 steps, 0.082) the model no longer cheats.
     "tiny": dict(data="data/sft.jsonl", max_len=1536, batch_size=8, micro_batch=8, epochs=8, lr=1.5e-3, grad_ckpt=0),
     "small": dict(data="data/sft.jsonl", max_len=4096, batch_size=32, micro_batch=16, epochs=5, lr=6e-4, grad_ckpt=0),
     # PAPER.md §1 step 3: Qwen3-8B fully fine-tuned, lr 1e-5, batch 16, 12-16K context, 2-3 epochs.

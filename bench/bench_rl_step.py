@@ -79,7 +79,7 @@ def one_setting(init_from, ckpt):
     batch = train_rl.scored(run, tasks, outs, verdicts, n_distinct, t1 - t0, t2 - t1)
     stats = train_rl.update(run, batch)
     t3 = clock(run)
-    for k in ("old", "update", "sync"):
+    for k in ("ref", "update", "sync"):  # ref: the frozen reference's pass (--kl); old log-probs cost nothing now
         ph[k] = dict(s=round(stats[f"t_{k}"], 2))
     ph["train_peak_gib"] = peak(run) or None
     run.pool.close()

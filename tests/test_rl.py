@@ -242,6 +242,24 @@ def test_an_update_moves_the_weights_toward_the_rewarded_completions(start_ckpt,
     assert delta[rewarded].sum() > 0 > delta[~rewarded].sum(), delta
 
 
+def test_old_logprobs_are_the_policy_before_the_steps_first_update(start_ckpt, tmp_path, monkeypatch):
+    """update() takes the old log-probs from its first pass (no separate forward): that pass sits at ratio 1, so
+    nothing is clipped; a second pass (--updates 2, after a large step) is measured against the same old
+    log-probs, so its ratios leave the clip range. Old log-probs taken from the current pass would clip nothing."""
+    import verify
+    from rl_fixed import NoPool, fixed_rollout
+    from train_rl import parse, setup, update
+    monkeypatch.setattr(verify, "VerifierPool", NoPool)
+    clipped = {}
+    for updates in (1, 2):
+        flags = [*FIXED, "--lr", "0.05", "--updates", str(updates), "--temperature", "1.0"]
+        run, _ = setup(parse(["--ckpt", str(start_ckpt), "--out", str(tmp_path / "rl.pt"), "--eval_every", "0", *flags]))
+        batch = fixed_rollout(run, 0)
+        stats = update(run, batch)
+        clipped[updates] = stats["clipped"]  # (temperature 1: the sampler-trainer gap is read off the first pass)
+    assert clipped[1] == 0 and clipped[2] > 0, clipped
+
+
 def test_one_rank_and_two_gloo_ranks_train_alike(start_ckpt, tmp_path):
     """FSDP2 on 2 gloo processes against one process, on the same fixed rollouts: the same loss, KL and
     clip fraction at every step and the same weights at the end (loss normalised globally, metrics reduced by
