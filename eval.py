@@ -5,7 +5,8 @@ under the robust verifier and under a naive syntax-only check, side by side (the
     python eval.py --ckpt sft.pt --n 10 --k 1,10                             # embedded held-out tasks
     python eval.py --ckpt rl.pt --tasks ../shared/kernelbench --level 1 --n 10 --k 1,10 --temperature 0.8
     python eval.py --generations gens.jsonl --tasks ../shared/kernelbench    # completions from any source
-    python eval.py --ckpt sft.pt,rl.pt,rl_naive.pt --n 1 --k 1 --temperature 0   # side by side, greedy
+    python eval.py --ckpt sft.pt,rl.pt,rl_naive.pt --tasks variants --n 1 --k 1 --temperature 0 --max_new_tokens 768
+                                                # the main job's table: its 92 held-out shapes, greedy, side by side
 
 --generations rows: {"task": NAME, "text": COMPLETION} ("completion" is accepted for "text"), as sample.py writes.
 Several --ckpt (comma-separated) are evaluated one by one into --out_dir/STEM/ and compared in one table at @1:

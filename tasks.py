@@ -132,12 +132,15 @@ def load_tasks(src="embedded", split=None, level=None, ids=None):
         tasks = from_jsonl(SUITE)
         if src == "named":  # the suite's named operators, without its generated expressions (data/exprs.py)
             tasks = [t for t in tasks if "triton" not in t.row.get("params", {})]
+    elif src == "variants":  # two unseen shapes of each named train operator: the main job's held-out set
+        from data.augment import heldout_variants
+        tasks = heldout_variants(load_tasks("named", "train"))
     elif Path(src).is_dir():
         tasks = from_folder(src)
     elif Path(src).is_file():
         tasks = from_jsonl(src) if src.endswith(".jsonl") else py_files_single(src)
     else:
-        raise InputError(f"--tasks {src!r}: not 'embedded', 'named', a folder or a file")
+        raise InputError(f"--tasks {src!r}: not 'embedded', 'named', 'variants', a folder or a file")
     if split:
         tasks = [t for t in tasks if t.split == split]
     if level is not None:

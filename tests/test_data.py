@@ -111,6 +111,20 @@ def test_corpus_mixes_careless_rows_at_the_stated_rates():
     assert 0.25 < n["cheat"] / (n["cheat"] + n["honest"]) < 0.5 and 0.02 < n["bug"] / len(rows) < 0.15
 
 
+def test_variants_source_is_train_rls_held_out_set_of_unseen_shapes():
+    """--tasks variants (eval.py, sample.py) is the set train_rl scores with --eval_tasks variants: two shapes of
+    each named train operator, marked held-out, each with a prompt no training task and no corpus row has."""
+    from data.augment import heldout_variants
+    train = load_tasks("named", split="train")
+    held = load_tasks("variants")
+    assert [t.name for t in held] == [t.name for t in heldout_variants(train)] and len(held) == 2 * len(train)
+    assert {t.split for t in held} == {"heldout"}
+    prompts = [json.loads(line)["prompt"] for line in (ROOT / "data" / "sft.jsonl").open()]
+    assert not {t.src for t in held} & {t.src for t in train}
+    assert not any(t.src.strip() in p for t in held for p in prompts)
+    assert sum(t.src.strip() in p for t in train for p in prompts) >= len(train)  # the check can see a prompt
+
+
 def test_corpus_build_rejects_a_negative_extra_count_before_verifying(tmp_path):
     out = tmp_path / "sft.jsonl"
     r = subprocess.run([sys.executable, "-m", "data.corpus", "--extra_exprs", "-1", "--out", str(out)],
