@@ -1,8 +1,9 @@
 """
 GRPO with Hierarchical Reward Decomposition (PAPER.md §1 step 4, §4): sample -> verify -> reward -> update.
 
-    python train_rl.py --ckpt sft.pt                              # tiny preset (uniform reward), train split, CPU
+    python train_rl.py --ckpt sft.pt                              # tiny preset: uniform reward on the CPU, hrd on a GPU
     python train_rl.py --ckpt sft.pt --reward hrd                 # the paper's HRD (on the CPU: code tokens only)
+    python train_rl.py --ckpt sft.pt --verifier naive --out rl_naive.pt   # the other arm: syntax-only validity
     python train_rl.py --ckpt sft.pt --reward uniform --beta 0.3  # the paper's uniform baseline
     python train_rl.py --ckpt sft.pt --reward uniform_alpha       # the reviewers' baseline: R_correct + a*R_speedup
     python train_rl.py --preset paper --ckpt sft.pt --tasks ../shared/kernelbench --level 1
@@ -14,14 +15,14 @@ GRPO with Hierarchical Reward Decomposition (PAPER.md §1 step 4, §4): sample -
         # verdicts from Triton's interpreter on the CPU cores: R_correct only, about 7x shorter steps (bench/)
 
 One step, as in DESIGN.md: take --batch_prompts tasks, sample --group completions each with sample.Engine
-(one shared prefill per prompt; on the CPU sample_static, 3x faster there), verify all of them in the verifier pool, turn verdicts into R_correct and
-R_speedup and per-token advantages (reward.py), then
---updates passes of the clipped-ratio loss over response tokens, with an optional k3 KL penalty to the frozen
-starting model. After the optimizer step the engine copies the new weights in place (no disk). Identical code
-within a step is verified once. Every --eval_every steps: greedy passed@1 (valid and correct) on held-out tasks,
-beside naive-correct@1 and the cheat rate (naive-correct but not passed); tiny preset: two unseen shapes of each
-training task (--eval_tasks variants), else the suite's 45 and 200 unseen generated ones (--eval_fresh), the 45
-also alone. The last line of stdout is one JSON object: the held-out scores at the first and the last eval.
+(one shared prefill per prompt; on the CPU sample_static's engine, 3x faster there), verify all of them in the
+verifier pool, turn verdicts into R_correct and R_speedup and per-token advantages (reward.py), then --updates
+passes of the clipped-ratio loss over response tokens (the first pass's log-probs are the old ones), with an
+optional k3 KL penalty to the frozen starting model. After the optimizer step the engine copies the new weights
+in place (no disk). Identical code within a step is verified once. Every --eval_every steps: greedy passed@1
+(valid and correct) on held-out tasks, beside naive-correct@1 and the cheat rate (naive-correct but not
+passed); tiny preset: two unseen shapes of each training task (--eval_tasks variants), else the suite's 45 and
+200 unseen generated ones (--eval_fresh), the 45 also alone. The last line of stdout is one JSON object: the held-out scores at the first and the last eval.
 On a GPU most of a step is verification: each candidate runs in a fresh sandboxed process with its own CUDA
 context, which the driver creates one at a time (~0.14 s each: at most about 7 candidates a second per GPU), and
 compiles there, before it takes the GPU (bench/RESULTS.md, verifier run D).
