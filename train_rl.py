@@ -22,7 +22,8 @@ optional k3 KL penalty to the frozen starting model. After the optimizer step th
 in place (no disk). Identical code within a step is verified once. Every --eval_every steps: greedy passed@1
 (valid and correct) on held-out tasks, beside naive-correct@1 and the cheat rate (naive-correct but not
 passed); tiny preset: two unseen shapes of each training task (--eval_tasks variants), else the suite's 45 and
-200 unseen generated ones (--eval_fresh), the 45 also alone. The last line of stdout is one JSON object: the held-out scores at the first and the last eval.
+200 unseen generated ones (--eval_fresh), the 45 also alone. The last line of stdout is one JSON object: the
+held-out scores at the first and the last eval.
 On a GPU most of a step is verification: each candidate runs in a fresh sandboxed process with its own CUDA
 context, which the driver creates one at a time (~0.14 s each: at most about 7 candidates a second per GPU), and
 compiles there, before it takes the GPU (bench/RESULTS.md, verifier run D).
@@ -228,8 +229,6 @@ def parse(argv=None):
     for k, v in PRESETS[args.preset].items():
         if getattr(args, k) is None:
             setattr(args, k, v)
-    timed = torch.cuda.is_available() and not args.no_timing and (args.verify_device or "cuda").startswith("cuda")
-    args.reward = args.reward or ("hrd" if timed else "uniform")  # tiny: HRD's plan term needs R_speedup (timing)
     return args
 
 
@@ -324,6 +323,7 @@ def setup(args):
     vdev = args.verify_device or (device if cuda else "cpu")
     settings = Settings(device=vdev, verifier=args.verifier, timing=vdev.startswith("cuda") and not args.no_timing,
                         runs=args.time_runs, **llm_judge.settings_kw(args))
+    args.reward = args.reward or ("hrd" if settings.timing else "uniform")  # tiny: HRD's plan term needs R_speedup
     pool = VerifierPool(settings, workers=args.workers)
     # Held-out scores are always the robust verifier's: a naive run is judged by what it really learned
     eval_pool = pool if args.verifier == "robust" or not held else VerifierPool(
