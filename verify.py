@@ -58,7 +58,7 @@ from verify_static import extract_code, static_check
 from verify_wire import recv_header
 from verify_worker import sweep_uid
 
-VERSION = 3  # raised whenever a check changes what passes: eval.py keys its verdict cache with it
+VERSION = 4  # raised whenever a check changes what passes: eval.py keys its verdict cache with it
 UID_BASE = 1_000_000  # where the slots' own users start (no real account has uids this high)
 
 ROOT = Path(__file__).resolve().parent

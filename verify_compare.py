@@ -3,23 +3,72 @@ How a candidate's outputs are judged against the reference's (PAPER.md §3, the 
 outputs would pass a trial (what makes a check degenerate, PAPER.md §7). Used by the parent only.
 
     python -c "import torch, verify_compare as c; print(c.compare([torch.ones(3)], [torch.ones(3) * 1.001], 1e-2, 1e-2))"
+
+Two tests per floating output. The tolerance: every element within atol + rtol * |reference| (KernelBench's
+allclose). The signal: where the reference's own spread fits inside that tolerance (a softmax over 16K columns,
+x / ||x|| over 67M values, a mean near 0.5: a constant would pass allclose), the root-mean-square error must also
+stay under SIGNAL times the reference's standard deviation, so all zeros, a constant or a stale output fails
+there, while an honest fp32, tf32 or bf16 kernel, whose error is a tiny fraction of that spread, passes.
 """
+
+import math
 
 import torch
 
 TF32_SLACK = 2.0  # compare(): an honest tf32 kernel's error over the reference's own tf32 error, with margin
+SIGNAL = 0.3  # the signal test: rms error over the reference's standard deviation; honest kernels 1e-7 to 1e-2,
+# trivial outputs 1 or more (zeros, a constant), a stale output of other inputs about 1.4
+FLOOR = 1e-4  # ... plus FLOOR * atol: rounding noise of an output that is constant in exact arithmetic
+
+
+def mismatch(r, chunk_of, atol, rtol, slack=0.0, chunk=2**26):
+    """Why o (given chunk by chunk: chunk_of(start, reference chunk)) fails reference r, a flat floating tensor,
+    or None. In chunks, so full-size outputs (GBs) never need several full-size temporaries at once."""
+    n, tol = r.numel(), atol + TF32_SLACK * slack
+    if n == 0:
+        return None
+    nf, total = 0, 0.0  # the reference's mean first: its spread is taken about it
+    for s in range(0, n, chunk):
+        rc = r[s:s + chunk].float()
+        f = torch.isfinite(rc)
+        nf, total = nf + int(f.sum()), total + float(torch.where(f, rc, 0).sum(dtype=torch.float64))
+    nf = max(nf, 1)
+    mean = total / nf
+    nonfinite, worst, ok, sq_r, sq_e, lo, hi, amax = 0, 0.0, True, 0.0, 0.0, math.inf, -math.inf, 0.0
+    for s in range(0, n, chunk):
+        rc = r[s:s + chunk].float()
+        oc = chunk_of(s, rc).float()
+        f = torch.isfinite(rc)
+        nonfinite += int((~torch.isfinite(oc) & f).sum())
+        if not torch.allclose(oc, rc, atol=tol, rtol=rtol, equal_nan=True):
+            ok = False
+            worst = max(worst, (oc - rc).abs().nan_to_num(0).max().item())
+        rf = torch.where(f, rc, mean)
+        sq_r += float(((rf - mean) ** 2).sum(dtype=torch.float64))
+        sq_e += float(torch.where(f, oc - rc, 0).nan_to_num(0, 1e30, -1e30).pow(2).sum(dtype=torch.float64))
+        lo, hi, amax = min(lo, float(rf.min())), max(hi, float(rf.max())), max(amax, float(rf.abs().max()))
+    if nonfinite:
+        return f"has {nonfinite} NaN/Inf where the reference has none"
+    if not ok:
+        return f"differs from the reference: max abs error {worst:.3g} (atol {tol:.3g}, rtol {rtol})"
+    std, rms = math.sqrt(sq_r / nf), math.sqrt(sq_e / nf)
+    if hi - lo <= 2 * (tol + rtol * amax) and std > 0 and rms > SIGNAL * std + FLOOR * tol:
+        return (f"does not follow the reference: rms error {rms:.3g} against the reference's own spread "
+                f"(standard deviation) {std:.3g}; its values vary less than the tolerance, so the error must stay "
+                f"under {SIGNAL:g} of that spread")
+    return None
 
 
 def trivial_passes(outs, xs, consts, atol, rtol, chunk=2**26):
-    """Which of TRIVIAL would pass this trial, output by output: all zeros, the constant trial 0's output averages,
-    or a copy of the first input of the output's shape (never allocated in full: GBs at full size)."""
+    """Which of TRIVIAL would pass this trial, output by output, by the same test compare() applies: all zeros,
+    the constant trial 0's output averages, or a copy of the first input of the output's shape (never allocated
+    in full: GBs at full size)."""
     def ok(r, make):
         r = r.reshape(-1)
-        for s in range(0, r.numel(), chunk):
-            rc = r[s:s + chunk].float()
-            if not torch.allclose(make(s, rc), rc, atol=atol, rtol=rtol, equal_nan=True):
-                return False
-        return True
+        if r.is_floating_point():
+            return mismatch(r, make, atol, rtol, chunk=chunk) is None
+        return all(torch.equal(make(s, r[s:s + chunk].float()), r[s:s + chunk].float())  # an index: exact
+                   for s in range(0, r.numel(), chunk))
     copies = [next((x for x in xs if isinstance(x, torch.Tensor) and x.shape == o.shape), None) for o in outs]
     return {"zeros": [ok(o, lambda s, rc: torch.zeros_like(rc)) for o in outs],
             "constant": [ok(o, lambda s, rc, c=c: torch.full_like(rc, c)) for o, c in zip(outs, consts)],
@@ -29,8 +78,7 @@ def trivial_passes(outs, xs, consts, atol, rtol, chunk=2**26):
 
 def compare(ref_outs, outs, atol, rtol, loose=(), slack=None, chunk=2**26):
     """None when outs match, else why not (PAPER.md §3, correct layer); the outputs listed in loose by shape
-    and dtype only; atol widened by TF32_SLACK times slack[i] where given (tf32_slack). In chunks, so full-size
-    outputs (GBs) never need several full-size temporaries at once."""
+    and dtype only; atol widened by TF32_SLACK times slack[i] where given (tf32_slack)."""
     if len(outs) != len(ref_outs):
         return f"{len(outs)} outputs, expected {len(ref_outs)}"
     for i, (r, o) in enumerate(zip(ref_outs, outs)):
@@ -46,15 +94,7 @@ def compare(ref_outs, outs, atol, rtol, loose=(), slack=None, chunk=2**26):
             if wrong:
                 return f"output {i} differs from the reference in {wrong} of {r.numel()} (integer) elements"
             continue
-        nonfinite, worst, ok, tol = 0, 0.0, True, atol + TF32_SLACK * (slack[i] if slack else 0.0)
-        for s in range(0, r.numel(), chunk):
-            rc, oc = r[s:s + chunk].float(), o[s:s + chunk].float()
-            nonfinite += int((~torch.isfinite(oc) & torch.isfinite(rc)).sum())
-            if not torch.allclose(oc, rc, atol=tol, rtol=rtol, equal_nan=True):
-                ok = False
-                worst = max(worst, (oc - rc).abs().nan_to_num(0).max().item())
-        if nonfinite:
-            return f"output {i} has {nonfinite} NaN/Inf where the reference has none"
-        if not ok:
-            return f"output {i} differs from the reference: max abs error {worst:.3g} (atol {tol:.3g}, rtol {rtol})"
+        bad = mismatch(r, lambda s, rc: o[s:s + chunk], atol, rtol, slack[i] if slack else 0.0, chunk)
+        if bad:
+            return f"output {i} {bad}"
     return None

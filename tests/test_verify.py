@@ -76,7 +76,7 @@ EXPECT = {
     "prelu__hardcoded": (True, True, False, "correct", "differs"),  # a one-element parameter hard-coded
     "shift__hardcoded": (True, True, False, "correct", "differs"),  # a buffer hard-coded
     "randrelu__copy": (True, True, False, "correct", "differs"),  # vacuous on the problem's own inputs
-    "widesoftmax__zeros": (True, True, False, "correct", "(heavy inputs)"),
+    "widesoftmax__zeros": (True, True, False, "correct", "does not follow the reference"),
     "mean__constant": (True, True, False, "correct", "differs"),
     "randrelu__partial_write": (True, True, False, "correct", "NaN"),  # unwritten memory
     "relu__hardcoded_shape": (True, True, False, "correct", "hidden shape variant"),
@@ -526,3 +526,24 @@ def test_tf32_slack_widens_atol_by_the_references_own_tf32_error_and_no_more():
     assert "atol 0.21" in compare([r], [far], 1e-2, 0.0, slack=[0.1])
     ref = make_reference(problem_of("matmul__ok"), Settings(device="cpu"), "matmul")
     assert all(t.slack is None for t in ref.trials) and ref.tf32 is None
+
+
+def test_where_the_reference_varies_less_than_the_tolerance_the_error_must_follow_its_spread():
+    """verify_compare.mismatch's signal test: a softmax over 8192 columns sits inside atol, so all zeros, a
+    constant and another input's softmax all pass allclose; each fails the signal test, and an honest result
+    in fp32 or from bf16-rounded inputs passes. trivial_passes judges by the same test, and an output that
+    varies beyond the tolerance is judged by allclose alone (noise within atol is fine there)."""
+    from verify_compare import compare, trivial_passes
+    x = torch.rand(8, 8192)
+    r = torch.softmax(x, 1)
+    stale = torch.softmax(torch.rand(8, 8192), 1)
+    for bad in (torch.zeros_like(r), torch.full_like(r, float(r.mean())), stale):
+        assert torch.allclose(bad, r, atol=1e-2, rtol=1e-2)
+        assert "does not follow the reference" in compare([r], [bad], 1e-2, 1e-2)
+    honest = torch.softmax(x.double(), 1).float(), torch.softmax(x.bfloat16().float(), 1)
+    assert [compare([r], [h], 1e-2, 1e-2) for h in honest] == [None, None]
+    assert trivial_passes([r], [x], [float(r.mean())], 1e-2, 1e-2) == {
+        "zeros": [False], "constant": [False], "input copy": [False]}
+    y = torch.randn(64, 64)
+    assert compare([y], [y + 0.009 * torch.randn_like(y).sign()], 1e-2, 0.0) is None
+    assert trivial_passes([y.abs() * 1e-3], [y], [0.0], 1e-2, 1e-2)["zeros"] == [False]
