@@ -124,9 +124,10 @@ def run_candidate(slot, code, ref, dev, v):
         try:
             return candidate_in_child(slot, code, ref, dev, v)
         finally:
-            if dev.s.device.startswith("cuda"):
-                torch.cuda.ipc_collect()  # what the child held of ours by CUDA IPC can be freed now that it is gone
-                torch.cuda.empty_cache()  # and what we held for it goes back to the device, for the next child
+            if dev.s.device.startswith("cuda"):  # what the child held of ours by CUDA IPC is freed now that it
+                with dev.pool_lock:  # is gone, and what we held for it goes back to the device, for the next child;
+                    torch.cuda.ipc_collect()  # under the pool lock: PyTorch aborts an empty_cache while another
+                    torch.cuda.empty_cache()  # thread allocates into a pool (H100: captures_underway.empty())
 
 
 def candidate_in_child(slot, code, ref, dev, v):
