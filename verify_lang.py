@@ -34,7 +34,7 @@ import torch
 from verify_allow import (AUTOTUNE_KWARGS, BUILTIN_NAMES, DENY_ATTRS, DRIVER_OK, HOST_ATTRS, MEMBERS, MODULES,  # noqa: F401
                           METHOD_DECORATORS, NN_RESERVED, SAFE_BUILTINS, TENSOR_DENY, TRITON_DECORATORS, lib_attrs,
                           public)
-from verify_static import (Names, encoding, bindings, decorator_path, dotted, is_kernel, is_main_guard, params,
+from verify_static import (Names, encoding, bindings, decorator_path, dotted, is_kernel, is_main_guard, params, reraise_only,
                            stored_names)
 
 
@@ -195,11 +195,15 @@ class Checker(ast.NodeVisitor):
         self.frames.pop()
 
     def visit_Try(self, node):
-        if self.frames[-1][0] != "module":  # an import fallback; in a function it could catch our own checks
-            self.fail(node, "try/except inside a function")
+        # an import fallback; in a function a handler could catch our own checks, unless it only raises again
+        if self.frames[-1][0] != "module" and not reraise_only(node):
+            self.fail(node, "try/except inside a function (only a handler that raises again is allowed)")
         self.generic_visit(node)
 
-    visit_TryStar = visit_Try
+    def visit_TryStar(self, node):
+        if self.frames[-1][0] != "module":
+            self.fail(node, "try/except* inside a function")
+        self.generic_visit(node)
 
     def generic_visit(self, node):
         if isinstance(node, NO_STMTS):
@@ -254,6 +258,8 @@ class Checker(ast.NodeVisitor):
             if self.names.resolve(b) != "torch.nn.Module" and not (isinstance(b, ast.Name) and b.id in self.f.classes):
                 self.fail(node, f"class {node.name} subclasses {ast.unparse(b)}, not nn.Module")
         for item in node.body:
+            if not isinstance(item, ast.FunctionDef) and any(isinstance(n, ast.NamedExpr) for n in ast.walk(item)):
+                self.fail(item, f"class {node.name}: := in a class body binds a class attribute unchecked")
             if isinstance(item, ast.FunctionDef):
                 if item.name in NN_RESERVED or (dunder(item.name) and item.name != "__init__"):
                     self.fail(item, f"class {node.name} defines {item.name}, a name nn.Module or Python reserves")

@@ -38,6 +38,7 @@ GLUE_OPS = frozenset({
 ALLOC_OPS = {"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided", "empty_permuted"}
 CAST_OPS = {"copy_", "fill_", "_to_copy", "to"}  # glue that may convert: (source, target dtype) in cast_of
 COPY_OPS = {"clone", "_to_copy", "copy_"}
+INPLACE_OPS = {"fill_", "zero_", "copy_"}  # glue that writes over a tensor's values
 
 
 class Monitor:
@@ -206,9 +207,11 @@ def from_values(make, name, skip=0):
 
 
 READS = {"tensor": 0, "as_tensor": 0, "asarray": 0, "full": 0, "arange": 0, "scalar_tensor": 0, "empty": 0,
-         "zeros": 0, "ones": 0, "full_like": 1}  # torch functions that take numbers: leading tensor arguments
+         "zeros": 0, "ones": 0, "full_like": 1,  # torch functions that take numbers: leading tensor arguments
+         "tensor_split": 1, "repeat_interleave": 1}  # counts from a tensor, read in C++ (round 12: no aten op)
 TENSOR_READS = {"fill_": 1, "new_full": 1, "new_empty": 1, "new_zeros": 1, "new_ones": 1, "new": 1,
-                "new_tensor": 1}  # ... and methods (new and new_tensor: the legacy constructors, round 11)
+                "new_tensor": 1, "tensor_split": 1, "repeat_interleave": 1}  # ... and methods (new and
+# new_tensor: the legacy constructors, round 11)
 
 
 def install_triton_hooks(interpret):
@@ -238,6 +241,8 @@ def install_triton_hooks(interpret):
     MON.stores_seen = interpret
     if interpret:
         from triton.runtime import autotuner, interpreter
+        import verify_libdevice
+        verify_libdevice.install()  # libdevice.tanh and kin, which the interpreter itself cannot run
         classes.append(interpreter.InterpretedFunction)
         # The interpreter has no benchmarker (PAPER.md §3, CPU path): autotune runs its first config.
         prune = autotuner.Autotuner.prune_configs
@@ -299,9 +304,18 @@ def compile_apart(self, transformed_ast):
     """Triton's interpreter compiles a kernel's rewritten source in the module's globals and first adds its own
     (np, inspect, InterpretedFunction, ...) to them for every name the module lacks, where the candidate's host
     code could then use them. Here they go into a copy: the module stays as the language checked it."""
+    import ast
+    import inspect
+    import textwrap
     from triton.runtime import interpreter
     code = compile(transformed_ast, filename=self.filename, mode="exec")
-    scope = {**vars(interpreter), **self.fn.__globals__}
+    # the names the rewrite added (interpreter_semantic, _InterpreterComparison, ...) are the interpreter's,
+    # whatever the module binds to them (round 12: a module-level `interpreter_semantic` of the candidate's got
+    # every block of values a kernel assigned)
+    mine = {n.id for n in ast.walk(ast.parse(textwrap.dedent(inspect.getsource(self.fn)))) if isinstance(n, ast.Name)}
+    added = {n.id for n in ast.walk(transformed_ast) if isinstance(n, ast.Name)} - mine
+    own = vars(interpreter)
+    scope = {**own, **self.fn.__globals__, **{k: own[k] for k in added if k in own}}
     local = {}  # not Triton's jit keywords: a default naming one would bind the object passed there
     exec(code, scope, local)
     REWRITTEN[id(self.fn)] = (self.fn, local[self.fn.__name__])
@@ -396,12 +410,14 @@ def op_recorder():
             if watching:
                 if name in ALLOC_OPS and MON.poison:
                     poison(out)
-                if name in COPY_OPS:
+                src = args[1] if name == "copy_" else args[0] if name in COPY_OPS else None
+                if isinstance(src, torch.Tensor) and storage_of(src) in MON.kernel_storages:
                     # A copy of a kernel's output counts as the kernel's output (e.g. .contiguous()).
-                    src = args[1] if name == "copy_" else args[0]
-                    dst = args[0] if name == "copy_" else out
-                    if isinstance(src, torch.Tensor) and storage_of(src) in MON.kernel_storages:
-                        MON.kernel_storages.add(storage_of(dst))
+                    MON.kernel_storages.add(storage_of(args[0] if name == "copy_" else out))
+                elif name in INPLACE_OPS and isinstance(args[0], torch.Tensor):
+                    # fill_ or zero_ over what a kernel wrote: that storage is no longer the kernel's answer
+                    # until a kernel writes it again (round 12: a decoy store, then PyTorch wrote each element)
+                    MON.kernel_storages.discard(storage_of(args[0]))
             return out
 
     return OpRecorder
@@ -409,11 +425,13 @@ def op_recorder():
 
 def computes(func, name, args, kwargs):
     """A glue op that does work all the same: a cast that changes values (changes_values), a view of another
-    dtype (it reinterprets bits), and a copy into a tensor a kernel wrote from one no kernel wrote (the answer
-    then comes from the copy, not the kernel)."""
+    dtype (it reinterprets bits), a fill from a tensor's value, and a copy into a tensor a kernel wrote from one
+    no kernel wrote (the answer then comes from the copy, not the kernel)."""
     import torch
     if name == "view" and func._overloadname == "dtype":
         return True
+    if name == "fill_" and func._overloadname == "Tensor":  # a value moved out of a tensor, by any name that
+        return True  # reaches it (Tensor.fill_, torch.fill_, torch.fill: round 12); a number fills as glue
     if name in CAST_OPS:
         src, to = cast_of(name, args, kwargs)
         if isinstance(src, torch.Tensor) and to is not None and to != src.dtype and changes_values(src, to):

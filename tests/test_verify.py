@@ -106,6 +106,18 @@ EXPECT = {
     "relu__torch_os": (False, False, False, "safety", "uses torch.os.system"),
     "relu__getattr_alias": (False, False, False, "safety", "builtin getattr"),
     "relu__attrgetter": (False, False, False, "safety", "imports operator"),
+    # round 12: a name the interpreter's rewrite adds, bound by the module (it got every block a kernel assigned);
+    # counts read from a tensor in C++ (tensor_split); a decoy store, then fill_ per element from a helper only
+    # map() calls; := replacing an nn.Module method in a class body; an exception's text formatted with the
+    # monitor off; a try that only raises again passes, one that falls back does not
+    "relu__interp_hijack": (True, True, False, "correct", "forward raised"),
+    "masked__tensor_split": (False, True, None, "func_runtime", "tensor_split"),
+    "flip__fill_launder": (False, False, False, "func_static", "torch.fill_"),
+    "relu__classbody_walrus": (False, False, False, "safety", ":= in a class body"),
+    "relu__exception_repr": (True, True, False, "correct", "arguments not shown"),
+    "relu__reraise_ok": (True, True, True, None, ""),
+    "relu__libdevice_ok": (True, True, True, None, ""),  # the interpreter cannot run libdevice by itself
+    "relu__try_fallback": (False, False, False, "safety", "try/except inside a function"),
 }
 
 
@@ -134,6 +146,7 @@ def verdicts(pool, tmp_path_factory):
 def test_case(verdicts, case):
     v = verdicts[0][case]
     valid, compiled, correct, layer, fragment = EXPECT[case]
+    correct = v.correct if correct is None else correct  # None: a slow cheat whose trials may time out either way
     assert (v.valid, v.compiled, v.correct, v.layer) == (valid, compiled, correct, layer), v
     assert fragment in (v.reason or ""), v.reason
     assert v.speedup is None  # no timing on the CPU
