@@ -28,10 +28,12 @@ def redraw(x, dist, seed):
     values (equal maxima) are common. Each keeps E[x^2] at most about s^2, so accumulations (a tf32 matmul) are no
     less precise than on the problem's own inputs. A trailing "+" takes absolute values. Boolean inputs (masks)
     are redrawn at their own density and integer ones (indices, targets) uniformly over their own range, so
-    neither can be hard-coded; a float passed to forward (a scale) is multiplied by U(0.7, 1.4)."""
+    neither can be hard-coded; a float passed to forward (a scale) is multiplied by U(0.7, 1.4) and a random sign."""
     base = dist.rstrip("+")
-    if base != "own" and type(x) is float and x != 0:  # a scalar forward takes (A * s): s changes too
-        return float(f"{x * random.Random(seed).uniform(0.7, 1.4):.4g}")
+    if base != "own" and type(x) is float and x != 0:  # a scalar forward takes (A * s): s changes too, and its
+        r = random.Random(seed)  # sign (round 12: A * abs(s) passed); "+" keeps it positive where a reference
+        sign = 1 if dist.endswith("+") else r.choice((-1, 1))  # needs that (draw_trial)
+        return float(f"{x * sign * r.uniform(0.7, 1.4):.4g}")
     if base == "own" or not isinstance(x, torch.Tensor) or x.numel() == 0 or x.is_complex():
         return x
     g = torch.Generator(device=x.device)
@@ -72,16 +74,23 @@ def redraw(x, dist, seed):
     return z.mul_(scale).to(x.dtype)
 
 
-def near(x, seed, n=4):
+def near(x, seed, n=4, swap=False):
     """x with n secret elements (drawn with replacement) moved to the far end of x's own range (its max where they
     were below the middle, else its min): values x already holds, so the reference stays finite, in a tensor nearly
     the same. A kernel that keys a cached output on a sample of its inputs, or on their identity, returns a stale
-    one here; verify_ref.add_near raises n until the reference's own output differs beyond the tolerance."""
+    one here; verify_ref.add_near raises n until the reference's own output differs beyond the tolerance. With
+    swap, n secret pairs of elements trade places instead: the sum, norm, min, max and histogram of x stay as
+    they were, so a cache keyed on any of those is stale too (round 12: a memo keyed on the inputs' sums)."""
     if not isinstance(x, torch.Tensor) or not x.is_floating_point() or x.numel() < 2:
         return x
     g = torch.Generator(device=x.device)
     g.manual_seed(seed & (2**63 - 1))
     flat, (lo, hi) = x.reshape(-1), (x.min(), x.max())
     idx = torch.randint(0, flat.numel(), (min(n, flat.numel()),), generator=g, device=x.device)
+    if swap:
+        other = torch.randint(0, flat.numel(), idx.shape, generator=g, device=x.device)
+        a, b = flat[idx].clone(), flat[other].clone()
+        flat[other], flat[idx] = a, b
+        return flat.view(x.shape)
     flat[idx] = torch.where(flat[idx] < (lo + hi) / 2, hi, lo)
     return flat.view(x.shape)

@@ -200,15 +200,16 @@ def judge(child, ref, s, v, dev):
 def judge_later_calls(child, ref, s, v, dev):
     """Without timing, the calls after the trials are still checked (PAPER.md §7, correct only for the first
     calls): a number of calls the candidate cannot predict, every one watched and compared, on the timed trial's
-    inputs but for one, at a secret place, on a near-duplicate of them (a cached output keyed on a sample of the
-    inputs, or on their identity, is stale there)."""
+    inputs but for two, at secret places, on near-duplicates of them (a cached output keyed on a sample of the
+    inputs, their identity or their sums is stale there)."""
     k, cuda, rng = timed_trial(ref), s.device.startswith("cuda"), secrets.SystemRandom()
     # 2 to 11, log-uniform: a candidate cannot count its calls to the end of the check (an interpreted call of
     # a large problem takes seconds: more would cost honest candidates their time limit)
     times = int(2 * 6 ** rng.random())
-    near, at = len(ref.trials) - 1, rng.randrange(times)
+    nears = [j for j, t in enumerate(ref.trials) if t.near_of == k]  # moved elements, swapped pairs
+    at = dict(zip(rng.sample(range(times), min(times, len(nears))), nears))
     for call in range(times):
-        kk = near if call == at and ref.trials[near].near_of == k else k
+        kk = at.get(call, k)
         h, outs, _, _, _ = exchange(child, ref, kk, cuda, op="repeat", times=1)
         if h["type"] == "error":
             v.correct = False
@@ -220,7 +221,7 @@ def judge_later_calls(child, ref, s, v, dev):
         bad = field(h, "mismatch", str, optional=True) or checked(ref, kk, outs, s, dev)
         if bad:
             v.correct = False
-            return v.fail("correct", f"call {call + 1} after the trials{' (near-duplicate inputs)' * (kk == near)}: {bad}")
+            return v.fail("correct", f"call {call + 1} after the trials{' (near-duplicate inputs)' * (kk != k)}: {bad}")
 
 
 def monitor_findings(h, when, trial=True):
@@ -362,7 +363,7 @@ def judge_timing(child, ref, s, v, dev):
     found = monitor_findings(h, "while being timed")
     bad = field(h, "mismatch", str, optional=True) or checked(ref, k, outs, s, dev) if not found else None
     if not found and not bad:
-        near = len(ref.trials) - 1 if ref.trials[-1].near_of == k else 0
+        near = secrets.choice([j for j, t in enumerate(ref.trials) if t.near_of == k] or [0])
         again, outs, _, _, _ = exchange(child, ref, near, True)
         if again["type"] == "error":
             bad = f"forward raised: {str(again.get('error'))[:600]}"

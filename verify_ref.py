@@ -34,7 +34,7 @@ import torch
 from verify_compare import compare, trivial_passes  # noqa: F401 (API: the comparison, for verify.py and tests)
 from verify_inputs import DISTS, NAMED_DISTS, RESCUE, near, redraw  # noqa: F401 (the trials' input distributions)
 from verify_variant import (NOT_FREE, NOT_SHAPES, shape_constants, variant_changes, vary_floats,  # noqa: F401 (API)
-                            with_constants, ATTEMPTS, pick_value)
+                            with_constants, ATTEMPTS, pick_value, init_names)
 TRIVIAL = ("zeros", "constant", "input copy")  # outputs an attacker can write without reading the inputs
 WEAK = TRIVIAL + ("input-independent", "random reference")  # what makes a problem's check degenerate
 
@@ -100,6 +100,7 @@ class Trial:
     outs: list = field(default_factory=list)
     near_of: int | None = None  # a later call's inputs: trial near_of's with near_n elements moved (add_near)
     near_n: int = 4
+    near_swap: bool = False  # ... pairs of elements swapped, not moved (verify_inputs.near)
     spec: list = None  # (shape, dtype) of each output: what a child must return, kept when outs are not
     trivial: dict = field(default_factory=dict)  # TRIVIAL output -> would it pass this trial
     slack: list = None  # per output: how far the reference's own tf32 forward strays (tf32_slack); None: zero
@@ -137,7 +138,7 @@ class Reference:
     def inputs(self, k):
         t = self.trials[k]
         if t.near_of is not None:
-            return [near(x, t.seed ^ (i << 20), t.near_n) for i, x in enumerate(self.inputs(t.near_of))]
+            return [near(x, t.seed ^ (i << 20), t.near_n, t.near_swap) for i, x in enumerate(self.inputs(t.near_of))]
         ns = self.cross_ns if t.cross else (self.variant if t.variant else self.main).ns
         with RNG_LOCK, torch.device(self.device):  # generated on the GPU when there is one (PAPER.md §3)
             torch.manual_seed(t.seed)
@@ -420,7 +421,7 @@ def make_reference(src, settings, name="problem"):
             if settings.trials >= 3 and weak_points(ref, ref.trials, settings.atol, settings.rtol):
                 add_trials(ref, [d for d in RESCUE if d not in settings.dists], settings, consts)
             ref.variant_note = add_variant(ref, src, settings, name, dims) if settings.hidden_shape else "off"
-            add_cross(ref, src, name)
+            add_cross(ref, src, name, settings.dists)
         main = [t for t in ref.trials if not t.variant and not t.cross]
         ref.degenerate = weak_points(ref, main, settings.atol, settings.rtol)
         ref.degenerate_own = weak_points(ref, [t for t in main if t.dist == "own"], settings.atol, settings.rtol)
@@ -438,45 +439,55 @@ def make_reference(src, settings, name="problem"):
     return ref
 
 
-def add_cross(ref, src, name):
+def add_cross(ref, src, name, dists):
     """One more trial of the main model on other input shapes: the candidate's main instance then meets two, so
     launch parameters or a workspace sized at its first call and reused are wrong on one (each instance saw one
     shape before round 10). The shapes: the sizes no parameter depends on (batch, sequence: input dimensions the
-    Model is not built with) changed, so models with weights get one too (round 11); else the variant's."""
+    Model is not built with, by name: L2 17's batch of 128 equals its out_channels, and compared by value no size
+    was free there, round 12) changed, so models with weights get one too (round 11); else the variant's. Its
+    inputs come from one of dists other than the problem's own, drawn here (round 12: a path taken only on a
+    second shape met only the problem's own inputs), or the problem's own where the reference fails there."""
     rng = random.Random(secrets.randbits(64))
-    built_with = set(ints_in(ref.main.init_inputs))
+    built_with = init_names(src)
     dims = {d for x in ref.in_spec if x[0] == "tensor" for d in x[1]}
     consts = shape_constants(src)
-    free = {k: v for k, (v, _) in consts.items() if v in dims and v not in built_with and not NOT_SHAPES.search(k)}
+    free = {k: v for k, (v, _) in consts.items() if v in dims and k not in built_with and not NOT_SHAPES.search(k)}
     changes = {k: p for k, v in free.items() if (p := pick_value(v, 0.0 if ref.in_bytes >= 2**26 else 1.0, 1, rng))}
     vsrc = with_constants(src, changes, consts) if changes else None
     ref.cross_ns = load_problem(vsrc, f"{name} (cross shapes)") if vsrc else ref.variant.ns if ref.variant else None
     if ref.cross_ns is None:
         return
-    try:
-        xs = run_reference(ref, Trial(secrets.randbits(63), "own", False, cross=True))
-        same = [tuple(x.shape) for x in xs if isinstance(x, torch.Tensor)] == [
-            tuple(x[1]) for x in ref.in_spec if x[0] == "tensor"]
-        del xs
-        if finite(ref.trials[-1].outs) and not same:
-            return
-    except Exception:  # noqa: BLE001 (the main model's parameters do not fit these inputs)
-        pass
-    ref.trials.pop()
+    for dist in dict.fromkeys([rng.choice([d for d in dists if d != "own"] or ["own"]), "own"]):
+        try:
+            xs = run_reference(ref, Trial(secrets.randbits(63), dist, False, cross=True))
+            same = [tuple(x.shape) for x in xs if isinstance(x, torch.Tensor)] == [
+                tuple(x[1]) for x in ref.in_spec if x[0] == "tensor"]
+            del xs
+            if finite(ref.trials[-1].outs) and not same:
+                return
+        except Exception:  # noqa: BLE001 (the main model's parameters do not fit these inputs)
+            pass
+        ref.trials.pop()  # run_reference appended it
 
 
 def add_near(ref, settings):
-    """A near-duplicate of the timed trial, for the calls after the trials (verify_judge): 4, 64, 1024, ...
-    elements moved until the reference's own output differs beyond the tolerance (a mean over millions of values
-    does not notice 4), so a cached output returned there is wrong by the check's own measure."""
-    k, n = timed_trial(ref), 4
+    """Near-duplicates of the timed trial, for the calls after the trials (verify_judge): 4, 64, 1024, ...
+    elements moved, and as many pairs swapped, until the reference's own output differs beyond the tolerance (a
+    mean over millions of values does not notice 4), so a cached output returned there is wrong by the check's
+    own measure. A swap the output never notices (a sum over everything) is dropped."""
+    k = timed_trial(ref)
     numel = max((math.prod(s) for s, _ in (x[1:] for x in ref.in_spec if x[0] == "tensor")), default=1)
-    while True:
-        run_reference(ref, Trial(secrets.randbits(63), "near", False, near_of=k, near_n=n))
-        if n >= 4 * numel or compare(ref.trials[k].outs, ref.trials[-1].outs, settings.atol, settings.rtol):
-            return
-        ref.trials.pop()
-        n *= 16
+    for swap in (False, True):
+        n = 4
+        while True:
+            run_reference(ref, Trial(secrets.randbits(63), "near", False, near_of=k, near_n=n, near_swap=swap))
+            differs = compare(ref.trials[k].outs, ref.trials[-1].outs, settings.atol, settings.rtol) is not None
+            if differs or n >= 4 * numel:
+                if swap and not differs:
+                    ref.trials.pop()
+                break
+            ref.trials.pop()
+            n *= 16
 
 
 def ints_in(values):

@@ -39,6 +39,29 @@ def shape_constants(src):
     return out
 
 
+def init_names(src):
+    """The module-level names get_init_inputs depends on, through the module's own assignments
+    (`in_features = hidden * 2`): what the Model is built with, by name."""
+    tree = ast.parse(src)
+    deps = {}
+    for node in tree.body:
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+            used = {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}
+            for t in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                for n in ast.walk(t):
+                    if isinstance(n, ast.Name):
+                        deps.setdefault(n.id, set()).update(used)
+    todo = [n.id for f in tree.body if isinstance(f, ast.FunctionDef) and f.name == "get_init_inputs"
+            for n in ast.walk(f) if isinstance(n, ast.Name)]
+    out = set()
+    while todo:
+        k = todo.pop()
+        if k not in out:
+            out.add(k)
+            todo += deps.get(k, ())
+    return out | {f"{k}[{i}]" for k in out for i in range(8)}  # input_shape[0] goes with input_shape
+
+
 def with_constants(src, changes, consts):
     """The source with each changed constant's expression replaced by its new literal, or, for a name that
     shares its expression with one left as it was (`height = width = 32`, width changed alone), a line binding
@@ -85,6 +108,8 @@ def pick_value(v, grow, style, rng, span=None):
 
 
 STRETCH = ((2.5, 8.0), (0.3, 0.6))  # one size grows this much, the others shrink this much (variant_changes)
+TINY = (0.0, 0.12)  # ... and one other collapses to this (at least 2): no size stayed under 0.3x its visible value,
+# so a first tile loaded and stored unmasked passed (round 12)
 # Sizes below 8 change too where the name says they are sizes (in_channels = 3, batch_size = 4): a kernel that
 # unrolls three channels would pass otherwise (round 10).
 SMALL_SIZES = re.compile(r"channel|batch|feature|size|len|^num_|^n_|^[nmkbchwl]$|height|width|depth", re.I)
@@ -96,7 +121,8 @@ def variant_changes(src, dims, rng, attempt, grow, stretch=False):
     are a dimension of an input or an integer the Model is built with, of 8 or more (or 2 or more, named as sizes),
     never a kernel size, stride, group or head count. With stretch (names on their own), one size grows 2.5 to 8
     times (a multiple of 1024 or 256 half the time) and the others shrink to 0.3-0.6 of theirs (a problem of one
-    size: it grows alone), so a tile or grid fixed at a few times the visible size meets a larger one (round 10).
+    size: it grows alone), so a tile or grid fixed at a few times the visible size meets a larger one (round 10);
+    names on their own, stretched or not, have one size (not the stretched one) collapse to TINY.
     Returns a list of change sets to try, in order (the numbers a Model is built with: vary_floats)."""
     style, tie = ATTEMPTS[attempt]
     consts, names, seen = shape_constants(src), [], {}
@@ -112,9 +138,10 @@ def variant_changes(src, dims, rng, attempt, grow, stretch=False):
     alone = {n for n in names if "[" not in n or len(seen[id(consts[n][1])]) == 1}  # input_shape[0]: its own
     free = sorted(alone)  # expression, changed in place; one tied to another name's cannot change alone
     tall = rng.choice(free) if stretch and not tie and free else None
+    tiny = rng.choice([n for n in free if n != tall] or [None]) if not tie else None
     for ks in seen.values():
         v = consts[ks[0]][0]
-        span = None if tall is None else STRETCH[0] if tall in ks else STRETCH[1]
+        span = TINY if tiny in ks else None if tall is None else STRETCH[0] if tall in ks else STRETCH[1]
         if tie:  # equal sizes together, as a divisibility may need
             p = shared.setdefault(v, pick_value(v, grow, style, rng))
             changes.update({k: p for k in ks if p is not None})

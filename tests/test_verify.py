@@ -173,19 +173,22 @@ def test_naive_verifier_pays_the_cheats_the_robust_one_catches():
 def test_references_are_shared_per_problem_with_unpredictable_seeds(pool):
     src = problem_of("relu__ok")
     a, b = pool.devices["cpu"].reference(src, "relu"), pool.devices["cpu"].reference(src, "relu")
-    # 5 trials, the same 5 on the hidden shape variant, the first model on other shapes (add_cross), and
-    # the later calls' near-duplicate
+    # 5 trials, the same 5 on the hidden shape variant, the first model on other shapes (add_cross) and inputs
+    # of another distribution than the problem's own, and the later calls' near-duplicates (moved, swapped)
     dists = ["own", "shifted", "sparse", "unit", "blocks"]
-    assert a is b and len(a.outs) == 12
-    assert [t.dist for t in a.trials] == dists + dists + ["own", "near"]
-    assert [t.variant for t in a.trials] == [False] * 5 + [True] * 5 + [False, False]
-    assert [t.cross for t in a.trials] == [False] * 10 + [True, False]
+    assert a is b and len(a.outs) == 13
+    assert [t.dist for t in a.trials][:10] == dists + dists and a.trials[10].dist in dists[1:]
+    assert [t.dist for t in a.trials][11:] == ["near", "near"] and [t.near_swap for t in a.trials[11:]] == [False, True]
+    assert [t.variant for t in a.trials] == [False] * 5 + [True] * 5 + [False] * 3
+    assert [t.cross for t in a.trials] == [False] * 10 + [True, False, False]
     xs = [a.inputs(k)[0] for k in range(12)]
     assert all(not xs[0].equal(x) for x in xs[1:5])  # fresh inputs every trial
     assert xs[5].shape != xs[0].shape  # the variant: another shape (one size stretched, the others shrunk)
     assert xs[10].shape != xs[0].shape  # the cross trial: other sizes (none the Model is built with), first model
     base = xs[a.trials[11].near_of]  # the near-duplicate: a few elements moved, the rest as the trial it copies
     assert 1 <= int((xs[11] != base).sum()) <= a.trials[11].near_n < base.numel() and xs[11].shape == base.shape
+    swapped = a.inputs(12)[0]  # ... and pairs swapped: the same values (sums, min, max), some of them elsewhere
+    assert torch.equal(swapped.view(-1).sort().values, base.view(-1).sort().values) and not swapped.equal(base)
     assert a.inputs(3)[0].equal(xs[3]) and a.inputs(2)[0].equal(xs[2])  # regenerated from the seed, exactly
     with VerifierPool(Settings(device="cpu"), workers=1) as other:
         assert not other.devices["cpu"].reference(src, "relu").inputs(0)[0].equal(xs[0])  # every pool its own seeds
@@ -560,3 +563,17 @@ def test_where_the_reference_varies_less_than_the_tolerance_the_error_must_follo
     y = torch.randn(64, 64)
     assert compare([y], [y + 0.009 * torch.randn_like(y).sign()], 1e-2, 0.0) is None
     assert trivial_passes([y.abs() * 1e-3], [y], [0.0], 1e-2, 1e-2)["zeros"] == [False]
+
+
+def test_timed_runs_see_perturbed_inputs_and_the_checked_one_sees_them_as_given():
+    """verify_worker.perturb, before every timed run but the last: a cache keyed on the inputs' values (their
+    sums, a sample) misses there and times its real path; restore() puts back every element exactly."""
+    from verify_worker import perturb, restore
+    g = torch.Generator().manual_seed(0)
+    x, mask = torch.randn(64, 1000), torch.ones(8, dtype=torch.bool)
+    before = x.clone()
+    saved = perturb([x, mask, 3.0], g)
+    assert len(saved) == 1 and float(x.sum()) != float(before.sum()) and (x != before).sum() > 100
+    assert set(x.view(-1).tolist()) <= set(before.view(-1).tolist())  # values it already held
+    restore(saved)
+    assert torch.equal(x, before)
