@@ -5,8 +5,9 @@ outputs would pass a trial (what makes a check degenerate, PAPER.md §7). Used b
     python -c "import torch, verify_compare as c; print(c.compare([torch.ones(3)], [torch.ones(3) * 1.001], 1e-2, 1e-2))"
 
 Two tests per floating output. The tolerance: every element within atol + rtol * |reference| (KernelBench's
-allclose). The signal: where the reference's own spread fits inside that tolerance (a softmax over 16K columns,
-x / ||x|| over 67M values, a mean near 0.5: a constant would pass allclose), the root-mean-square error must also
+allclose). The signal: where atol dominates (rtol * |reference| <= atol) and the reference's own spread fits
+inside the tolerance (a softmax over 16K columns, x / ||x|| over 67M values, a mean near 0.5: all zeros or a
+constant would pass allclose), the root-mean-square error must also
 stay under SIGNAL times the reference's standard deviation and REL times its rms, so all zeros, a constant, a
 stale output or a sampled normaliser fails there, while an honest fp32, tf32 or bf16 kernel, whose error is a
 tiny fraction of both, passes.
@@ -46,8 +47,11 @@ def mismatch(r, chunk_of, atol, rtol, slack=0.0, chunk=2**26):
         return f"has {nonfinite} NaN/Inf where the reference has none"
     if not ok:
         return f"differs from the reference: max abs error {worst:.3g} (atol {tol:.3g}, rtol {rtol})"
-    if not finite_ref or n < 2 or hi - lo > 2 * (tol + rtol * amax) or hi == lo:
-        return None  # the tolerance alone tells an answer from a constant here (or the reference is constant)
+    if not finite_ref or n < 2 or hi - lo > 2 * (tol + rtol * amax) or rtol * amax > tol or hi == lo:
+        # atol does not dominate: the tolerance alone tells an answer from a constant, or (values far above atol,
+        # varying less than rtol allows: a matmul of inputs near 1) a bf16 or tf32 kernel cannot resolve that
+        # variation and the spec's rtol accepts it all the same (measured: honest tf32 GEMMs on an H200)
+        return None
     mean = sum(float(r[s:s + chunk].float().sum(dtype=torch.float64)) for s in range(0, n, chunk)) / n
     sq_r = sq_e = 0.0
     for s in range(0, n, chunk):
@@ -55,7 +59,7 @@ def mismatch(r, chunk_of, atol, rtol, slack=0.0, chunk=2**26):
         sq_r += float(torch.linalg.vector_norm(rc - mean)) ** 2
         sq_e += float(torch.linalg.vector_norm(chunk_of(s, rc).float() - rc)) ** 2
     std, rms, size = math.sqrt(sq_r / n), math.sqrt(sq_e / n), math.sqrt(sq_r / n + mean * mean)
-    if rms > min(SIGNAL * std, REL * size) + FLOOR * tol:
+    if rms > min(SIGNAL * std, REL * size) + (tol - atol) + FLOOR * atol:  # tf32 slack as in allclose
         return (f"does not follow the reference: rms error {rms:.3g} against the reference's own spread "
                 f"(standard deviation) {std:.3g} and size (rms) {size:.3g}; its values vary less than the "
                 f"tolerance, so the error must stay under {SIGNAL:g} of that spread and {REL:g} of that size")

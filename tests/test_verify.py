@@ -562,6 +562,10 @@ def test_where_the_reference_varies_less_than_the_tolerance_the_error_must_follo
         "zeros": [False], "constant": [False], "input copy": [False]}
     y = torch.randn(64, 64)
     assert compare([y], [y + 0.009 * torch.randn_like(y).sign()], 1e-2, 0.0) is None
+    # values far above atol that vary less than rtol allows (a matmul of inputs near 1): rtol's regime, where a
+    # tf32 or bf16 GEMM's error exceeds the variation (measured on an H200) and the spec accepts it
+    big = 8192 + 2.5 * torch.randn(128, 128)
+    assert compare([big], [big + 6 * torch.randn_like(big)], 1e-2, 1e-2) is None
     assert trivial_passes([y.abs() * 1e-3], [y], [0.0], 1e-2, 1e-2)["zeros"] == [False]
 
 
