@@ -56,7 +56,8 @@ def _members():
             pass
     m = {path: set() for path in out}
     torch_ = out["torch"]
-    m["torch"] = ((public(torch_._C._VariableFunctions) - {"from_numpy", "from_file"}) | TORCH_HELPERS
+    m["torch"] = ((public(torch_._C._VariableFunctions) - {"from_numpy", "from_file", "frombuffer", "from_dlpack"})
+                  | TORCH_HELPERS  # frombuffer: a tensor over Python's bytes, read back without an op (round 13)
                   | {n for n in public(torch_) if isinstance(getattr(torch_, n), torch.dtype)})
     m["torch.nn"] = {n for n in public(nn) if isinstance(getattr(nn, n), type)
                      and issubclass(getattr(nn, n), (nn.Module, torch.Tensor))}

@@ -140,7 +140,7 @@ def candidate_in_child(slot, code, ref, dev, v):
         # the parameters' values, copied out of the references' pool (verify_device): what a child is shown by
         # CUDA IPC never shares an allocator segment with a reference
         models = [b.for_child(copy=cuda) if b else None for b in (ref.main, ref.variant)]
-        h = child.ask({"code": code, "models": models}, cuda)
+        h = child.ask({"code": code, "models": models, "movement": ref.movement}, cuda)
         models = None
         v.phases["load"] = round(time.perf_counter() - t0, 3)
         if h["type"] == "error":

@@ -34,8 +34,8 @@ import torch
 from verify_allow import (AUTOTUNE_KWARGS, BUILTIN_NAMES, DENY_ATTRS, DRIVER_OK, HOST_ATTRS, MEMBERS, MODULES,  # noqa: F401
                           METHOD_DECORATORS, NN_RESERVED, SAFE_BUILTINS, TENSOR_DENY, TRITON_DECORATORS, lib_attrs,
                           public)
-from verify_static import (Names, encoding, bindings, decorator_path, dotted, is_kernel, is_main_guard, params, reraise_only,
-                           stored_names)
+from verify_static import (Names, encoding, bindings, decorator_path, dotted, is_kernel, is_main_guard, params,
+                           reraise_only, stored_names)
 
 
 class Reject(Exception):

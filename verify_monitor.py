@@ -50,6 +50,7 @@ class Monitor:
         self.in_kernel = 0  # launches in progress (CPU path only): a @triton.jit helper may be called only there
         self.exempt = 0  # inside the interpreter's own host copies of a launch's arguments: not the candidate's ops
         self.stores_seen = False  # the interpreter: kernel_storages holds what kernels stored to, not all handed
+        self.movement = False  # the problem only moves data (verify_ref.moves_data): PyTorch's copies are its work
         self.poison = True  # fill fresh allocations with NaN (off while timing)
         self.launches = 0
         self.compute_ops = []
@@ -197,11 +198,20 @@ def from_values(make, name, skip=0):
             return True
         return isinstance(data, (list, tuple)) and (depth > 32 or any(holds_tensor(d, depth + 1) for d in data))
 
+    def buffer(x):  # bytes, a bytearray, a memoryview: Python's own memory, which a tensor made over it would share
+        try:
+            memoryview(x)
+            return not isinstance(x, torch.Tensor)
+        except TypeError:
+            return False
+
     def call(*a, **k):
         rest = [*a[skip:], *k.values()]
         whole = name in ("as_tensor", "asarray") and len(a) == 1 and not k and isinstance(a[0], torch.Tensor)
         if MON.active and not MON.exempt and not whole and any(holds_tensor(x) for x in rest):
             MON.compute_ops.append(f"torch.{name} of tensors' values")
+        if MON.active and not MON.exempt and any(buffer(x) for x in rest):  # round 13: its values then reach
+            MON.compute_ops.append(f"torch.{name} over Python memory")  # Python by bytes indexing, unwatched
         return make(*a, **k)
     return call
 
@@ -425,8 +435,9 @@ def op_recorder():
 
 def computes(func, name, args, kwargs):
     """A glue op that does work all the same: a cast that changes values (changes_values), a view of another
-    dtype (it reinterprets bits), a fill from a tensor's value, and a copy into a tensor a kernel wrote from one
-    no kernel wrote (the answer then comes from the copy, not the kernel)."""
+    dtype (it reinterprets bits), a fill from a tensor's value, a copy into a tensor a kernel wrote from one
+    no kernel wrote (the answer then comes from the copy, not the kernel), and in a problem that only moves data
+    any copy of what no kernel wrote (the movement is the work)."""
     import torch
     if name == "view" and func._overloadname == "dtype":
         return True
@@ -436,8 +447,11 @@ def computes(func, name, args, kwargs):
         src, to = cast_of(name, args, kwargs)
         if isinstance(src, torch.Tensor) and to is not None and to != src.dtype and changes_values(src, to):
             return True
-    src = args[1] if name == "copy_" and len(args) > 1 else None
-    return (isinstance(src, torch.Tensor) and MON.stores_seen and storage_of(args[0]) in MON.kernel_storages
+    src = args[1] if name == "copy_" and len(args) > 1 else args[0] if name in COPY_OPS and args else None
+    if MON.movement and isinstance(src, torch.Tensor) and storage_of(src) not in MON.kernel_storages:
+        return True  # a flip or a transpose assembled by copies, then handed to a copy kernel (round 13)
+    return (name == "copy_" and isinstance(src, torch.Tensor) and MON.stores_seen
+            and storage_of(args[0]) in MON.kernel_storages
             and storage_of(src) not in MON.kernel_storages)  # (on a GPU autotune's restore_value does this)
 
 

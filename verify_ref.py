@@ -34,7 +34,7 @@ import torch
 from verify_compare import compare, trivial_passes  # noqa: F401 (API: the comparison, for verify.py and tests)
 from verify_inputs import DISTS, NAMED_DISTS, RESCUE, near, redraw  # noqa: F401 (the trials' input distributions)
 from verify_variant import (NOT_FREE, NOT_SHAPES, shape_constants, variant_changes, vary_floats,  # noqa: F401 (API)
-                            with_constants, ATTEMPTS, pick_value, init_names)
+                            with_constants, ATTEMPTS, pick_value, init_names, STRETCH, TINY)
 TRIVIAL = ("zeros", "constant", "input copy")  # outputs an attacker can write without reading the inputs
 WEAK = TRIVIAL + ("input-independent", "random reference")  # what makes a problem's check degenerate
 
@@ -105,6 +105,7 @@ class Trial:
     trivial: dict = field(default_factory=dict)  # TRIVIAL output -> would it pass this trial
     slack: list = None  # per output: how far the reference's own tf32 forward strays (tf32_slack); None: zero
     cross: bool = False  # the main model on the variant's input shapes (add_cross)
+    moves: bool = False  # every output a rearrangement of an input's values (moves_data)
 
 
 @dataclass
@@ -126,6 +127,7 @@ class Reference:
     signs: bool = True  # parameters of one sign got random signs (randomise); False where that made it non-finite
     tf32: bool = None  # does its first trial's forward change under tf32 (tf32_slack)
     cross_ns: dict = None  # the problem with other input sizes, for the cross trial (add_cross)
+    movement: bool = False  # on every main trial the outputs only rearrange the inputs' values (moves_data)
 
     @property
     def outs(self):
@@ -423,6 +425,7 @@ def make_reference(src, settings, name="problem"):
             ref.variant_note = add_variant(ref, src, settings, name, dims) if settings.hidden_shape else "off"
             add_cross(ref, src, name, settings.dists)
         main = [t for t in ref.trials if not t.variant and not t.cross]
+        ref.movement = all(t.moves for t in main)
         ref.degenerate = weak_points(ref, main, settings.atol, settings.rtol)
         ref.degenerate_own = weak_points(ref, [t for t in main if t.dist == "own"], settings.atol, settings.rtol)
         with torch.no_grad():
@@ -452,7 +455,11 @@ def add_cross(ref, src, name, dists):
     dims = {d for x in ref.in_spec if x[0] == "tensor" for d in x[1]}
     consts = shape_constants(src)
     free = {k: v for k, (v, _) in consts.items() if v in dims and k not in built_with and not NOT_SHAPES.search(k)}
-    changes = {k: p for k, v in free.items() if (p := pick_value(v, 0.0 if ref.in_bytes >= 2**26 else 1.0, 1, rng))}
+    small = ref.in_bytes < 2**26
+    one = rng.choice(sorted(free)) if free else None  # collapses, or (small inputs) stretches (round 13: a tile
+    span = TINY if rng.random() < 0.5 or not small else STRETCH[0]  # fixed at 2x the first call's passed, and a
+    changes = {k: p for k, v in free.items()  # first model wrong only on narrow rows)
+               if (p := pick_value(v, 1.0 if small else 0.0, 1, rng, span if k == one else None))}
     vsrc = with_constants(src, changes, consts) if changes else None
     ref.cross_ns = load_problem(vsrc, f"{name} (cross shapes)") if vsrc else ref.variant.ns if ref.variant else None
     if ref.cross_ns is None:
@@ -490,6 +497,29 @@ def add_near(ref, settings):
             n *= 16
 
 
+def moves_data(outs, xs, chunk=2**26):
+    """Is every output a rearrangement of one input's values (a flip, a transpose, a roll)? Then the problem is
+    nothing but data movement, and the child counts PyTorch's copies as its work (verify_monitor.computes): a
+    flip assembled by glue copies and handed to a copy kernel passed before (round 13). The same multiset of
+    values: sorted where small, else the same sum, sum of squares, min and max (in float64, chunked)."""
+    def same(o, x):
+        o, x = o.reshape(-1), x.reshape(-1)
+        if o.numel() <= 2**24:
+            return torch.equal(o.sort().values, x.sort().values)
+        stats = [[0.0, 0.0, math.inf, -math.inf] for _ in range(2)]
+        for t, st in ((o, stats[0]), (x, stats[1])):
+            for s in range(0, t.numel(), chunk):
+                c = t[s:s + chunk].double()
+                st[0] += float(c.sum())
+                st[1] += float(c.square().sum())
+                st[2], st[3] = min(st[2], float(c.min())), max(st[3], float(c.max()))
+        return all(math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9) for a, b in zip(*stats))
+    if not outs or any(not o.is_floating_point() for o in outs):
+        return False
+    tensors = [x for x in xs if isinstance(x, torch.Tensor) and x.is_floating_point()]
+    return all(any(x.numel() == o.numel() and x.dtype == o.dtype and same(o, x) for x in tensors) for o in outs)
+
+
 def ints_in(values):
     """The integers in init inputs, nested lists and tuples included (in_features, out_features, (C, 1, 1))."""
     for v in values:
@@ -522,5 +552,6 @@ def add_trials(ref, dists, settings, consts):
             ref.random = bool(ref.loose) or len(again) != len(ref.trials[0].outs)
             del again
         ref.trials[-1].trivial = trivial_passes(ref.trials[-1].outs, xs, consts, settings.atol, settings.rtol)
+        ref.trials[-1].moves = moves_data(ref.trials[-1].outs, xs)
         del xs
     return dims, consts

@@ -163,6 +163,9 @@ def bindings(body):
     return out
 
 
+RERAISE = {"RuntimeError", "ValueError", "TypeError", "NotImplementedError", "AssertionError"}
+
+
 def reraise_only(node):
     """A try whose every handler only raises again (`except E as e: raise RuntimeError("...") from e`, or a bare
     raise), with no else or finally: it can report a failure, never swallow one or fall back to other code (a
@@ -173,6 +176,9 @@ def reraise_only(node):
         if len(h.body) != 1 or not isinstance(h.body[0], ast.Raise):
             return False
         r = h.body[0]
+        raised = r.exc.func if isinstance(r.exc, ast.Call) else r.exc
+        if r.exc is not None and not (isinstance(raised, ast.Name) and raised.id in RERAISE):
+            return False  # not AttributeError or StopIteration: getattr's default or a loop would swallow those
         if h.name and (any(isinstance(n, ast.Name) and n.id == h.name for n in ast.walk(r.exc or ast.Pass()))
                        or not (r.cause is None or isinstance(r.cause, ast.Name) and r.cause.id == h.name)):
             return False  # the caught exception only as the cause: its text is never formatted by the candidate

@@ -138,6 +138,8 @@ def variant_changes(src, dims, rng, attempt, grow, stretch=False):
     alone = {n for n in names if "[" not in n or len(seen[id(consts[n][1])]) == 1}  # input_shape[0]: its own
     free = sorted(alone)  # expression, changed in place; one tied to another name's cannot change alone
     tall = rng.choice(free) if stretch and not tie and free else None
+    if tall is not None and len(free) == 1 and rng.random() < 0.5:  # one size: it grows or it collapses (round
+        tall = None  # 13: an unmasked first tile passed every single-size problem)
     tiny = rng.choice([n for n in free if n != tall] or [None]) if not tie else None
     for ks in seen.values():
         v = consts[ks[0]][0]

@@ -74,6 +74,8 @@ def plain_outputs(out, expect, device):
             return None, f"output {i} has dtype {o.dtype}, expected torch.{dt}"
         if o.device != torch.device(device):
             return None, f"output {i} is on {o.device}, expected {device}"
+        if MON.movement and not o.is_contiguous():  # a transpose returned as a view of a copy: the view is the work
+            return None, f"output {i} is a strided view, in a problem that only moves data (its movement is the work)"
     return outs, None
 
 
@@ -297,6 +299,7 @@ def run_child(conn, device, job, work):
     os.chdir(work)
     payload = pickle.loads(conn.recv_bytes())  # from the parent: trusted
     install_triton_hooks(interpret=not cuda)
+    MON.movement = bool(payload.get("movement"))
     snapshot_libraries()  # after our own hooks: what intact() compares every call against
     recorder = op_recorder()
     mod = models = None
