@@ -158,9 +158,10 @@ def time_forward(fn, args, runs, warmup, device):
         torch.cuda.synchronize()
         times, g = [], torch.Generator(device=device)
         g.manual_seed(int.from_bytes(os.urandom(8), "little") >> 1)
+        plan = perturb_plan(args, g, runs)
         for i in range(runs):
             flush.zero_()
-            saved = perturb(args, g) if i < runs - 1 else []
+            saved = perturb(plan, i) if i < runs - 1 else []
             start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
             start.record()
             out = fn(*args)
@@ -172,24 +173,31 @@ def time_forward(fn, args, runs, warmup, device):
     return statistics.median(times), out
 
 
-def perturb(args, g, k=256):
-    """k secret elements of each contiguous floating input overwritten by others of the same tensor (values it
-    holds: the reference stays finite), so its sums, samples and histograms change (round 12: a memo keyed on the
-    inputs' sums timed its cached path). Returns what restore() needs; outside the timed region."""
+def perturb_plan(args, g, runs, k=256):
+    """For each contiguous floating input: k secret places, what they hold, and for each run the places whose
+    values overwrite them (values the tensor holds: the reference stays finite). Drawn once, before the runs."""
     import torch
-    saved = []
+    plan = []
     for x in args:
         if isinstance(x, torch.Tensor) and x.is_floating_point() and x.numel() > 1 and x.is_contiguous():
             flat, n = x.view(-1), x.numel()
             idx = torch.randint(0, n, (min(k, n),), generator=g, device=x.device)
-            src = (idx + torch.randint(1, n, idx.shape, generator=g, device=x.device)) % n
-            saved.append((flat, idx, flat[idx].clone()))
-            flat[idx] = flat[src]
-    return saved
+            src = (idx + torch.randint(1, n, (runs, idx.numel()), generator=g, device=x.device)) % n
+            plan.append((flat, idx, flat[idx].clone(), src))
+    return plan
+
+
+def perturb(plan, i):
+    """Run i's inputs: k secret elements of each overwritten by others of the same tensor, so its sums, samples
+    and histograms change (round 12: a memo keyed on the inputs' sums timed its cached path). Returns what
+    restore() needs; outside the timed region."""
+    for flat, idx, _, src in plan:
+        flat[idx] = flat[src[i]]
+    return plan
 
 
 def restore(saved):
-    for flat, idx, vals in reversed(saved):
+    for flat, idx, vals, _ in saved:
         flat[idx] = vals
 
 

@@ -77,7 +77,7 @@ EXPECT = {
     "shift__hardcoded": (True, True, False, "correct", "differs"),  # a buffer hard-coded
     "randrelu__copy": (True, True, False, "correct", "differs"),  # vacuous on the problem's own inputs
     "widesoftmax__zeros": (True, True, False, "correct", "output 0 "),  # the signal test, or a small variant
-    "mean__constant": (True, True, False, "correct", "differs"),
+    "mean__constant": (True, True, False, "correct", "output 0 "),  # allclose, or the signal test
     "randrelu__partial_write": (True, True, False, "correct", "NaN"),  # unwritten memory
     "relu__hardcoded_shape": (True, True, False, "correct", "hidden shape variant"),
     # found by the second round, one case per class
@@ -469,7 +469,7 @@ def test_redrawn_inputs_keep_the_inputs_scale_and_take_both_signs():
     x = torch.rand(64, 4096)  # torch.rand: never negative, scale ~0.29
     s = float(x.std())
     shifted, heavy, unit = (redraw(x, d, 7) for d in ("shifted", "heavy", "unit"))
-    assert (shifted < 0).any() and (shifted > 0).any() and float(shifted.pow(2).mean()) < 1.5 * s * s
+    assert (shifted < 0).any() and (shifted > 0).any() and float(shifted.pow(2).mean()) < 4.5 * s * s  # 1-2x s
     assert float(heavy.abs().max()) <= 8 * max(1.0, s) + 1e-5 and float(heavy.abs().max()) > 10 * s  # a few large
     assert float((unit - 1).abs().max()) < 0.2  # long products neither vanish nor blow up
     assert (redraw(x, "heavy+", 7) >= 0).all() and redraw(x, "own", 7) is x
@@ -578,12 +578,16 @@ def test_where_the_reference_varies_less_than_the_tolerance_the_error_must_follo
 def test_timed_runs_see_perturbed_inputs_and_the_checked_one_sees_them_as_given():
     """verify_worker.perturb, before every timed run but the last: a cache keyed on the inputs' values (their
     sums, a sample) misses there and times its real path; restore() puts back every element exactly."""
-    from verify_worker import perturb, restore
+    from verify_worker import perturb, perturb_plan, restore
     g = torch.Generator().manual_seed(0)
     x, mask = torch.randn(64, 1000), torch.ones(8, dtype=torch.bool)
-    before = x.clone()
-    saved = perturb([x, mask, 3.0], g)
-    assert len(saved) == 1 and float(x.sum()) != float(before.sum()) and (x != before).sum() > 100
-    assert set(x.view(-1).tolist()) <= set(before.view(-1).tolist())  # values it already held
-    restore(saved)
-    assert torch.equal(x, before)
+    before, plan = x.clone(), perturb_plan([x, mask, 3.0], g, runs=3)
+    seen = []
+    for i in range(2):
+        saved = perturb(plan, i)
+        assert len(saved) == 1 and float(x.sum()) != float(before.sum()) and (x != before).sum() > 100
+        assert set(x.view(-1).tolist()) <= set(before.view(-1).tolist())  # values it already held
+        seen.append(x.clone())
+        restore(saved)
+        assert torch.equal(x, before)
+    assert not torch.equal(seen[0], seen[1])  # each run its own
