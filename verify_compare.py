@@ -7,10 +7,9 @@ outputs would pass a trial (what makes a check degenerate, PAPER.md §7). Used b
 Two tests per floating output. The tolerance: every element within atol + rtol * |reference| (KernelBench's
 allclose). The signal: where atol dominates (rtol * |reference| <= atol) and the reference's own spread fits
 inside the tolerance (a softmax over 16K columns, x / ||x|| over 67M values, a mean near 0.5: all zeros or a
-constant would pass allclose), the root-mean-square error must also
-stay under SIGNAL times the reference's standard deviation and REL times its rms, so all zeros, a constant, a
-stale output or a sampled normaliser fails there, while an honest fp32, tf32 or bf16 kernel, whose error is a
-tiny fraction of both, passes.
+constant would pass allclose), the root-mean-square error must also stay under SIGNAL times the reference's
+standard deviation and REL times its rms, so all zeros, a constant, a stale output or a sampled normaliser
+fails there, while an honest fp32, tf32 or bf16 kernel, whose error is a tiny fraction of both, passes.
 """
 
 import math
