@@ -108,6 +108,8 @@ def pick_value(v, grow, style, rng, span=None):
 
 
 STRETCH = ((2.5, 8.0), (0.3, 0.6))  # one size grows this much, the others shrink this much (variant_changes)
+ALONE = (2.5, 4.0)  # ... a problem of one size grows less: a square matmul 8x wider is 512x the work, and in the
+# interpreter an honest kernel's five variant trials then took 50-110 s of the child's 120 (a shrunk L1 13)
 TINY = (0.0, 0.12)  # ... and one other collapses to this (at least 2): no size stayed under 0.3x its visible value,
 # so a first tile loaded and stored unmasked passed (round 12)
 # Sizes below 8 change too where the name says they are sizes (in_channels = 3, batch_size = 4): a kernel that
@@ -121,7 +123,8 @@ def variant_changes(src, dims, rng, attempt, grow, stretch=False):
     are a dimension of an input or an integer the Model is built with, of 8 or more (or 2 or more, named as sizes),
     never a kernel size, stride, group or head count. With stretch (names on their own), one size grows 2.5 to 8
     times (a multiple of 1024 or 256 half the time) and the others shrink to 0.3-0.6 of theirs (a problem of one
-    size: it grows alone), so a tile or grid fixed at a few times the visible size meets a larger one (round 10);
+    size: it grows alone, 2.5-4 times, or collapses), so a tile or grid fixed at a few times the visible size
+    meets a larger one (round 10);
     names on their own, stretched or not, have one size (not the stretched one) collapse to TINY.
     Returns a list of change sets to try, in order (the numbers a Model is built with: vary_floats)."""
     style, tie = ATTEMPTS[attempt]
@@ -143,7 +146,8 @@ def variant_changes(src, dims, rng, attempt, grow, stretch=False):
     tiny = rng.choice([n for n in free if n != tall] or [None]) if not tie else None
     for ks in seen.values():
         v = consts[ks[0]][0]
-        span = TINY if tiny in ks else None if tall is None else STRETCH[0] if tall in ks else STRETCH[1]
+        span = (TINY if tiny in ks else None if tall is None else STRETCH[1] if tall not in ks
+                else ALONE if len(free) == 1 else STRETCH[0])
         if tie:  # equal sizes together, as a divisibility may need
             p = shared.setdefault(v, pick_value(v, grow, style, rng))
             changes.update({k: p for k in ks if p is not None})
