@@ -20,8 +20,8 @@ NAMED_DISTS = ("own", "shifted", "blocks", "heavy", "unit", "sparse", "ties")
 def redraw(x, dist, seed):
     """x with new values from `dist` at x's own scale s (its std). "shifted": N(mu s, s^2) / sqrt(1 + mu^2), mu in
     [-1, 1), so it takes both signs, times 1 to 2 (log-uniform); "blocks": each run of 64-1024 consecutive elements
-    has a mean of its own, and so has each residue of the position modulo PERIODS, so a reduction that reads a sample of
-    each row (a run, or every k-th element, k <= 16) misses; "heavy": s z exp(w) / e (z, w normal), clipped to 8
+    has a mean of its own, and so has each residue of the position modulo PERIODS, so a reduction that reads a
+    sample of each row (a run, or every k-th element, k <= 16) misses; "heavy": s z exp(w) / e (z, w normal), clipped to 8
     max(1, s), so a few elements dominate a row (what makes a wide softmax or a norm non-zero somewhere) while exp-
     based formulas that the problem's own inputs never overflow stay finite; "unit": 1 + 0.02 z, so long products
     (cumprod) neither vanish nor blow up; "sparse": s z on about 8 elements of each last-dimension row; "ties": z

@@ -206,7 +206,7 @@ def judge_later_calls(child, ref, s, v, dev):
     # 2 to 11, log-uniform: a candidate cannot count its calls to the end of the check (an interpreted call of
     # a large problem takes seconds: more would cost honest candidates their time limit)
     times = int(2 * 6 ** rng.random())
-    nears = [j for j, t in enumerate(ref.trials) if t.near_of == k]  # moved elements, swapped pairs
+    nears = ref.nears(k)
     at = dict(zip(rng.sample(range(times), min(times, len(nears))), nears))
     for call in range(times):
         kk = at.get(call, k)
@@ -363,7 +363,7 @@ def judge_timing(child, ref, s, v, dev):
     found = monitor_findings(h, "while being timed")
     bad = field(h, "mismatch", str, optional=True) or checked(ref, k, outs, s, dev) if not found else None
     if not found and not bad:
-        near = secrets.choice([j for j, t in enumerate(ref.trials) if t.near_of == k] or [0])
+        near = secrets.choice(ref.nears(k) or [0])
         again, outs, _, _, _ = exchange(child, ref, near, True)
         if again["type"] == "error":
             bad = f"forward raised: {str(again.get('error'))[:600]}"

@@ -147,6 +147,10 @@ class Reference:
             xs = to_device(list(ns["get_inputs"]()), self.device)
             return [redraw(x, t.dist, t.seed ^ (i << 20)) for i, x in enumerate(xs)]
 
+    def nears(self, k):
+        """The trials that are near-duplicates of trial k (add_near: moved elements, swapped pairs)."""
+        return [j for j, t in enumerate(self.trials) if t.near_of == k]
+
     def fingerprint(self, inputs):
         """A keyed checksum of the inputs: sum of x * w in float64, w drawn from a seed the candidate never
         sees. A mutation it misses would have to be orthogonal to w. Chunked: no full-size temporaries."""
@@ -457,7 +461,8 @@ def add_cross(ref, src, name, dists):
     built_with = init_names(src)
     dims = {d for x in ref.in_spec if x[0] == "tensor" for d in x[1]}
     consts = shape_constants(src)
-    free = {k: v for k, (v, _) in consts.items() if v in dims and k not in built_with and not NOT_SHAPES.search(k)}
+    free = {k: v for k, (v, _) in consts.items()
+            if v in dims and k.split("[")[0] not in built_with and not NOT_SHAPES.search(k)}
     small = ref.in_bytes < 2**26
     # one size collapses, or (small inputs) grows 2-3x (round 13: a tile fixed at 2x the first call's passed, and
     # a first model wrong only on narrow rows); not the variant's 8x: a cubic problem in the interpreter then

@@ -295,10 +295,8 @@ def func_layer(tree, names, path, kernels):
             continue
         lists = python_containers(fn)
         for node in ast.walk(fn):
-            if isinstance(node, ast.Try) and reraise_only(node):
-                continue
-            if (isinstance(node, (ast.Try, ast.ExceptHandler)) and not any(reraise_only(t) and node in t.handlers
-                    for t in ast.walk(fn) if isinstance(t, ast.Try))) or type(node).__name__ == "TryStar":
+            # (a handler is only ever inside a try: the try decides)
+            if isinstance(node, ast.Try) and not reraise_only(node) or type(node).__name__ == "TryStar":
                 return f"try/except in the forward path (line {node.lineno}): a fallback around the kernel?"
             if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
                 return f"the @ operator in the forward path (line {node.lineno})"

@@ -41,7 +41,7 @@ def shape_constants(src):
 
 def init_names(src):
     """The module-level names get_init_inputs depends on, through the module's own assignments
-    (`in_features = hidden * 2`): what the Model is built with, by name."""
+    (`in_features = hidden * 2`): what the Model is built with, by name (input_shape[0] by input_shape's)."""
     tree = ast.parse(src)
     deps = {}
     for node in tree.body:
@@ -59,7 +59,7 @@ def init_names(src):
         if k not in out:
             out.add(k)
             todo += deps.get(k, ())
-    return out | {f"{k}[{i}]" for k in out for i in range(8)}  # input_shape[0] goes with input_shape
+    return out
 
 
 def with_constants(src, changes, consts):
