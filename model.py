@@ -259,22 +259,121 @@ def fsdp_shard(model, cuda, reshard=True):
     return model
 
 
+def make_optimizer(model, lr, cuda, offload=False, chunk=2**27):
+    """AdamW over the model's parameters (betas 0.9/0.99, no weight decay). offload (one process only): its two
+    moments, 8 bytes a parameter, live in host memory between steps (pinned on a GPU) and optimizer_step() brings
+    them to the device about `chunk` parameters at a time. The GPU then holds weights, gradients and one chunk's
+    moments: at 8B 66 GB + 1-5 GB instead of 131 GB, which is what lets one H200 train the paper's model. The
+    price is a round trip of the moments over PCIe each step."""
+    opt = torch.optim.AdamW(model.parameters(), lr=lr, betas=(0.9, 0.99), weight_decay=0.0, fused=cuda)
+    if offload:
+        chunks = [[]]
+        for p in model.parameters():
+            if chunks[-1] and sum(q.numel() for q in chunks[-1]) + p.numel() > chunk:
+                chunks.append([])
+            chunks[-1].append(p)
+        opt.offload = dict(chunks=chunks, host={}, pin=cuda)
+    return opt
+
+
+def offload_chunk_numel(opt):
+    """Parameters in the largest chunk whose moments optimizer_step() holds on the device at once (0: none)."""
+    off = getattr(opt, "offload", None)
+    return max(sum(p.numel() for p in c) for c in off["chunks"]) if off else 0
+
+
+def kv_budget(model, opt, device, act_gb):
+    """GiB of KV cache for this rank's sampler (train_rl.py): 80% of what is free once the update's fp32 gradients
+    and AdamW moments (this rank's shard, made at the first step; offloaded, one chunk's), act_gb of activations
+    and the engine's bf16 weights are set aside (the engine's own default, 80% of free memory, would leave the
+    update nothing)."""
+    local = sum((p.to_local() if hasattr(p, "to_local") else p).numel() for p in model.parameters())
+    full, moments = sum(p.numel() for p in model.parameters()), offload_chunk_numel(opt) or local
+    free = torch.cuda.mem_get_info(torch.device(device))[0] - 4 * local - 8 * moments - 2 * full - act_gb * 2**30
+    if free < 2**30:
+        raise InputError(f"--act_gb {act_gb} for activations and the update's state leave no GPU memory for the "
+                         "sampler's KV cache: lower --act_gb or --micro_batch, use --optim_offload or more GPUs")
+    return 0.8 * free / 2**30
+
+
+def _moments(opt, params, to_device):
+    """Each AdamW moment of params back into its device storage (to_device), or out into its host buffer with the
+    device storage freed. The tensors themselves (DTensors under FSDP2) stay in opt.state: only their storage
+    comes and goes, as FSDP2 does with unsharded weights. Copies are queued on the current stream, after the
+    step that wrote them and before anything that reuses the freed memory."""
+    host = opt.offload["host"]
+    for p in params:
+        for k, t in opt.state.get(p, {}).items():
+            loc = t.to_local() if hasattr(t, "to_local") else t
+            if k == "step" or not loc.numel():
+                continue
+            store, key = loc.untyped_storage(), (id(p), k)
+            if to_device and store.size() == 0:
+                store.resize_(loc.numel() * loc.element_size())
+                loc.copy_(host[key], non_blocking=True)
+            elif not to_device and store.size():
+                if loc.storage_offset() or store.nbytes() != loc.numel() * loc.element_size():
+                    raise RuntimeError(f"--optim_offload: an AdamW {k} shares its storage; freeing it would free more")
+                if key not in host:
+                    host[key] = torch.empty(loc.shape, dtype=loc.dtype, pin_memory=opt.offload["pin"])
+                host[key].copy_(loc, non_blocking=True)
+                store.resize_(0)
+
+
+def optimizer_step(opt):
+    """opt.step(); with offloaded moments, one chunk of parameters at a time (the group's parameter list is
+    narrowed to the chunk for its step, so the library's AdamW does the arithmetic)."""
+    off = getattr(opt, "offload", None)
+    if off is None:
+        return opt.step()
+    group = opt.param_groups[0]
+    every = group["params"]
+    try:
+        for chunk in off["chunks"]:
+            group["params"] = chunk
+            _moments(opt, chunk, to_device=True)
+            opt.step()
+            _moments(opt, chunk, to_device=False)
+    finally:
+        group["params"] = every
+
+
+def _offloaded_state(model, opt, ddp):
+    """train_state()'s optimizer dict for offloaded moments, read from their host buffers (no copy: 65 GB at 8B),
+    in the library's own format (under FSDP2 keyed by parameter name, as get_optimizer_state_dict's full dict;
+    else by index, as opt.state_dict()), so a run may resume with offload on or off."""
+    if torch.cuda.is_available():
+        torch.cuda.synchronize()  # the last step's copies into the host buffers have landed
+    group = opt.param_groups[0]
+    keys = [n for n, _ in model.named_parameters()] if ddp else list(range(len(group["params"])))
+    state = {key: {k: v.detach().cpu() if k == "step" else opt.offload["host"][(id(p), k)] for k, v in opt.state[p].items()}
+             for key, p in zip(keys, group["params"]) if p in opt.state}
+    return {"state": state, "param_groups": [{**{k: v for k, v in group.items() if k != "params"}, "params": keys}]}
+
+
 def train_state(model, opt, ddp):
     """(model state dict or None, optimizer state dict) to checkpoint. Under FSDP2 every rank must call this:
     the full (gathered) dicts land on rank 0, on the CPU."""
-    if not ddp:
-        return None, opt.state_dict()
     from torch.distributed.checkpoint.state_dict import StateDictOptions, get_model_state_dict, get_optimizer_state_dict
     o = StateDictOptions(full_state_dict=True, cpu_offload=True)
-    return get_model_state_dict(model, options=o), get_optimizer_state_dict(model, opt, options=o)
+    msd = get_model_state_dict(model, options=o) if ddp else None
+    if getattr(opt, "offload", None):
+        return msd, _offloaded_state(model, opt, ddp)
+    return msd, get_optimizer_state_dict(model, opt, options=o) if ddp else opt.state_dict()
 
 
 def load_optimizer(model, opt, osd, ddp):
-    """The optimizer state train_state() saved; under FSDP2 every rank reads the full dict and keeps its shard."""
+    """The optimizer state train_state() saved; under FSDP2 every rank reads the full dict and keeps its shard.
+    Offloaded moments are loaded onto the device (one process: weights plus moments, 98 GB at 8B) and moved out."""
     if not ddp:
-        return opt.load_state_dict(osd)
-    from torch.distributed.checkpoint.state_dict import StateDictOptions, set_optimizer_state_dict
-    set_optimizer_state_dict(model, opt, osd, options=StateDictOptions(full_state_dict=True))
+        opt.load_state_dict(osd)  # on the CPU its tensors may be the checkpoint's own: own them before offloading
+        for st in opt.state.values() if getattr(opt, "offload", None) else ():
+            st.update({k: v.clone() for k, v in st.items() if k != "step"})
+    else:
+        from torch.distributed.checkpoint.state_dict import StateDictOptions, set_optimizer_state_dict
+        set_optimizer_state_dict(model, opt, osd, options=StateDictOptions(full_state_dict=True))
+    if getattr(opt, "offload", None):
+        _moments(opt, opt.param_groups[0]["params"], to_device=False)
 
 
 def count_params(model):

@@ -73,6 +73,8 @@ ap.add_argument("--temperature", type=float, default=None)
 ap.add_argument("--top_p", type=float, default=1.0)
 ap.add_argument("--kv_gb", type=float, default=None, help="GPU: the sampler's KV cache per rank (default: kv_budget)")
 ap.add_argument("--act_gb", type=float, default=16.0, help="GPU: memory kept free for the update's activations")
+ap.add_argument("--optim_offload", action="store_true", help="one GPU: AdamW's moments in host memory between steps "
+                "(8B on one H200; model.make_optimizer)")
 # reward (PAPER.md §4)
 ap.add_argument("--reward", default=None, choices=KINDS, help="default: hrd (tiny: uniform if nothing is timed)")
 ap.add_argument("--alpha", type=float, default=0.1, help="HRD plan weight; speedup weight in uniform_alpha")
@@ -214,6 +216,8 @@ def check_flags(args, world, cuda):
         raise InputError(f"--eval_fresh {args.eval_fresh}: give a number of unseen tasks to score, or 0")
     if args.batch_prompts % world:
         raise InputError(f"--batch_prompts {args.batch_prompts} must divide over {world} ranks")
+    if args.optim_offload and world > 1:  # each rank already holds 1/world of the moments
+        raise InputError(f"--optim_offload is for one process; FSDP2 shards AdamW's state over the {world} ranks")
     if args.resume and not os.path.exists(args.out):
         raise InputError(f"--resume: no checkpoint at {args.out}")
     if not (args.resume or args.ckpt or args.init_from):
@@ -288,7 +292,8 @@ def task_sets(args):
 def setup(args):
     """Everything a run needs, in the order that keeps runs reproducible: models, optimizer (and its state on a
     resume), tasks, prompts, the sampler and the verifier pool. Returns (Run, the step to start from)."""
-    from model import attach_method, dist_setup, fsdp_shard, load_optimizer, read_resume_state, response_logprobs
+    from model import attach_method, dist_setup, fsdp_shard, kv_budget, load_optimizer, make_optimizer
+    from model import read_resume_state, response_logprobs
     from prompt import prompt_ids
     from sample_static import make_engine
     from tasks import level_mix
@@ -307,7 +312,7 @@ def setup(args):
     attach_method(model, "response_logprobs", response_logprobs)  # under FSDP2 the root's weights are gathered
     if ref is not None:
         attach_method(ref, "response_logprobs", response_logprobs)
-    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, betas=(0.9, 0.99), weight_decay=0.0, fused=cuda)
+    opt = make_optimizer(model, args.lr, cuda, offload=args.optim_offload)
     if args.resume:
         state = read_resume_state(args.out, step)
         if state is None:
@@ -317,9 +322,9 @@ def setup(args):
     mix = level_mix(tasks, args.mix, args.tasks)
     prompts = {t.name: prompt_ids(tok, t.src) for t in tasks + held}
     # Rows decoded at once: this rank's rollouts, or its share of the held-out tasks (generate chunks beyond it).
+    kv_gb = args.kv_gb if args.kv_gb is not None or not cuda else kv_budget(model, opt, device, args.act_gb)
     engine = make_engine(model, tok, max_batch=max(args.batch_prompts // world * args.group, -(-len(held) // world)),
-                         max_len=max(map(len, prompts.values())) + args.max_new_tokens,
-                         kv_gb=kv_budget(model, args, device, cuda))
+                         max_len=max(map(len, prompts.values())) + args.max_new_tokens, kv_gb=kv_gb)
     vdev = args.verify_device or (device if cuda else "cpu")
     settings = Settings(device=vdev, verifier=args.verifier, timing=vdev.startswith("cuda") and not args.no_timing,
                         runs=args.time_runs, **llm_judge.settings_kw(args))
@@ -333,21 +338,6 @@ def setup(args):
     if args.resume:
         run.log(f"resumed from {args.out} at step {step}")
     return run, step
-
-
-def kv_budget(model, args, device, cuda):
-    """GiB of KV cache for this rank's sampler: 80% of what is free once the update's gradients and AdamW moments
-    (3 x this rank's fp32 shard, made at the first step), --act_gb of activations and the engine's bf16 weights are
-    set aside (the engine's own default, 80% of free memory, would leave the update nothing)."""
-    if args.kv_gb is not None or not cuda:
-        return args.kv_gb
-    local = sum((p.to_local() if hasattr(p, "to_local") else p).numel() for p in model.parameters())
-    full = sum(p.numel() for p in model.parameters())
-    free = torch.cuda.mem_get_info(torch.device(device))[0] - 3 * 4 * local - 2 * full - args.act_gb * 2**30
-    if free < 2**30:
-        raise InputError(f"{args.act_gb} GiB for activations and the update's state leave no GPU memory for the "
-                         "sampler's KV cache: lower --act_gb or --micro_batch, or use more GPUs")
-    return 0.8 * free / 2**30
 
 
 def rollout(run, step):
@@ -397,6 +387,7 @@ def update(run, batch):
     """--updates passes of PAPER.md §4's clipped objective over the kept rows, in micro-batches; the old
     log-probs are the first pass's, detached (the weights have not moved yet, so no separate forward is needed);
     the frozen reference's (--kl) take a no-grad pass of their own. Returns sums by name."""
+    from model import optimizer_step
     a, keep_local = run.args, None
     keep, live = trained_rows(run, batch)
     keep_local = sum(w > 0 for w in live)
@@ -436,7 +427,7 @@ def update(run, batch):
             live_tokens = (P[mb, :w] + C[mb, :w]) > 0  # FSDP's zero-weight padding rows are not this rank's
             stats["entropy"] += ent[live_tokens].mean().item() * int((w8[mb] > 0).sum()) if live_tokens.any() else 0.0
         torch.nn.utils.clip_grad_norm_(run.model.parameters(), a.clip)
-        run.opt.step()
+        optimizer_step(run.opt)
         run.opt.zero_grad(set_to_none=True)
     if a.temperature == 1.0:  # the engine's log-probs are at temperature 1; the trainer's at a.temperature
         stats.update(logprob_gap(batch, keep, live, mbs, old))

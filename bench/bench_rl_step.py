@@ -5,6 +5,7 @@ is drawn from a long-tailed distribution and forced (so configurations do the sa
 text is replaced by a templated kernel for its task (data/solutions.py), so the verifier does real work.
 
     python bench/bench_rl_step.py --shape qwen3-1.7b --grad_ckpt 0,1 --out $OUT/rl_step.json   # one H200
+    python bench/bench_rl_step.py --shape qwen3-8b --prompts 8 --grad_ckpt 1 --optim_offload  # 8B, one H200
     python bench/bench_rl_step.py --smoke                                                      # CPU, tiny, < 2 min
 
 Random weights (model.random_hf: an HF folder given to train_rl's real --init_from path). Reported per
@@ -39,6 +40,8 @@ g.add_argument("--sigma", type=float, default=1.0)
 g = ap.add_argument_group("run")
 g.add_argument("--grad_ckpt", default="0,1", help="comma-separated settings of train_rl.py --grad_ckpt to run")
 g.add_argument("--micro_batch", type=int, default=1)
+g.add_argument("--optim_offload", action="store_true", help="train_rl.py --optim_offload: AdamW's moments on the "
+               "host (the 8B shape on one H200)")
 g.add_argument("--smoke", action="store_true", help="the tiny preset on the CPU, small lengths")
 g.add_argument("--out", default=None, help="one JSON object: every setting's phases")
 args = ap.parse_args()
@@ -60,7 +63,8 @@ def one_setting(init_from, ckpt):
     argv = ["--preset", "tiny" if args.smoke else "paper", "--init_from", init_from, "--batch_prompts",
             str(args.prompts), "--group", str(args.group), "--max_new_tokens", str(args.max_len), "--micro_batch",
             str(args.micro_batch), "--grad_ckpt", str(ckpt), "--eval_every", "0", "--keep_equal_groups",
-            "--save_every", "0", "--steps", "1", "--temperature", "1.0", "--out", f"{out_dir}/rl.pt"]
+            "--save_every", "0", "--steps", "1", "--temperature", "1.0", "--out", f"{out_dir}/rl.pt",
+            *(["--optim_offload"] if args.optim_offload else [])]
     run, _ = train_rl.setup(train_rl.parse(argv))
     ph, clock, peak = {}, train_rl.clock, train_rl.peak_gb  # train_rl's own: synced times, peaks since the last
     tasks = [run.tasks[i] for i in random.Random(0).sample(range(len(run.tasks)), args.prompts)]
@@ -88,7 +92,7 @@ def one_setting(init_from, ckpt):
     tokens = sum(len(o.ids) for o in outs)
     return dict(grad_ckpt=ckpt, phases=ph, tokens=tokens, rows=int(stats["seqs"]), step_s=round(t3 - t0, 1),
                 sample_tok_s=round(tokens / max(1e-9, ph["sample"]["s"])),
-                lp_gap=stats["lp_gap"] / max(1, stats["lp_tokens"]), kv_gib=round(run.engine.kv_bytes / 2**30, 1))
+                lp_gap=stats["lp_gap"] / max(1, stats["lp_tokens"]), kv_gib=round(getattr(run.engine, "kv_bytes", 0) / 2**30, 1))  # the CPU static engine has no pool
 
 
 def main():
@@ -99,6 +103,7 @@ def main():
                                                  and not args.smoke else "cpu"))
     gpu = torch.cuda.get_device_name() if torch.cuda.is_available() else "cpu"
     report = dict(device=gpu, torch=torch.__version__, shape=args.shape, prompts=args.prompts, group=args.group,
+                  optim_offload=args.optim_offload,
                   max_len=args.max_len, median=args.median, micro_batch=args.micro_batch, settings=[])
     for ckpt in [int(x) for x in args.grad_ckpt.split(",")]:
         try:

@@ -242,6 +242,26 @@ def test_an_update_moves_the_weights_toward_the_rewarded_completions(start_ckpt,
     assert delta[rewarded].sum() > 0 > delta[~rewarded].sum(), delta
 
 
+def test_optim_offload_trains_exactly_like_adamw_and_is_one_process_only(start_ckpt, tmp_path, monkeypatch):
+    """--optim_offload (model.make_optimizer) through train_rl's own setup and update: the same weights after two
+    steps on the same fixed rollouts; with several ranks it is refused, naming the flag."""
+    import verify
+    from rl_fixed import NoPool, fixed_rollout
+    from train_rl import check_flags, parse, setup, update
+    monkeypatch.setattr(verify, "VerifierPool", NoPool)
+    weights = []
+    for flags in ([], ["--optim_offload"]):
+        run, _ = setup(parse(["--ckpt", str(start_ckpt), "--out", str(tmp_path / "rl.pt"), "--eval_every", "0",
+                              *FIXED, *flags]))
+        for step in (0, 1):
+            update(run, fixed_rollout(run, step))
+        weights.append([p.detach().clone() for p in run.model.parameters()])
+    assert getattr(run.opt, "offload", None) and len(weights[0]) == len(weights[1])
+    assert all(torch.equal(a, b) for a, b in zip(*weights))
+    with pytest.raises(InputError, match="--optim_offload is for one process"):
+        check_flags(parse(["--ckpt", "x.pt", "--optim_offload"]), world=2, cuda=False)
+
+
 def test_old_logprobs_are_the_policy_before_the_steps_first_update(start_ckpt, tmp_path, monkeypatch):
     """update() takes the old log-probs from its first pass (no separate forward): that pass sits at ratio 1, so
     nothing is clipped; a second pass (--updates 2, after a large step) is measured against the same old
