@@ -24,7 +24,11 @@ def public(obj):
 MODULES = {"torch", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.cuda", "torch.linalg", "torch.fft",
            "torch.special", "triton", "triton.language", "triton.language.math", "triton.language.extra",
            "triton.language.extra.cuda", "triton.language.extra.cuda.libdevice", "triton.language.extra.libdevice",
-           "triton.tools", "triton.tools.tensor_descriptor", "math", "typing", "__future__", "functools", "warnings"}
+           "triton.tools", "triton.tools.tensor_descriptor", "math", "typing", "__future__", "functools", "warnings",
+           "operator", "collections"}
+# operator's arithmetic, as functools.reduce(operator.mul, shape) uses it; never attrgetter, itemgetter or methodcaller
+OPERATOR_OK = {"add", "sub", "mul", "truediv", "floordiv", "mod", "neg", "pos", "abs", "and_", "or_", "xor", "lt", "le",
+               "eq", "ne", "gt", "ge", "not_", "index", "lshift", "rshift"}
 TORCH_HELPERS = {"Tensor", "Size", "device", "dtype", "finfo", "iinfo", "no_grad", "inference_mode", "layout",
                  "memory_format", "contiguous_format", "channels_last", "channels_last_3d", "preserve_format",
                  "strided", "inf", "nan", "pi", "e", "newaxis", "is_tensor", "get_default_dtype", "broadcast_shapes",
@@ -74,6 +78,8 @@ def _members():
     m["triton.tools.tensor_descriptor"] = {"TensorDescriptor"} if "triton.tools.tensor_descriptor" in out else set()
     m["typing"] = TYPING_OK
     m["functools"] = {"reduce", "partial", "lru_cache", "cache"}  # LLM wrappers' shape products and memoised
+    m["operator"] = OPERATOR_OK
+    m["collections"] = {"namedtuple"}  # a tile config (round 14's honest writer); its own _private names stay refused
     m["warnings"] = {"warn"}  # launch configs (round 12's honest writer); what they call is checked as ever
     m["__future__"] = {"annotations"}
     for p, names in m.items():  # only what the library defines: triton.language.math re-exports functools.wraps

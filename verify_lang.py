@@ -131,6 +131,12 @@ def module_facts(tree, names):
               and node.func.attr in ("register_buffer", "register_parameter", "add_module", "register_module")
               and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
             f.own.add(node.args[0].value)  # self.register_buffer("shift", ...) makes self.shift
+        elif (isinstance(node, ast.Call) and len(node.args) > 1 and "namedtuple" == getattr(
+                node.func, "id", getattr(node.func, "attr", None))):  # namedtuple("Cfg", "block warps"): .block
+            fields = node.args[1]
+            items = fields.elts if isinstance(fields, (ast.List, ast.Tuple)) else [fields]
+            f.own.update(w for e in items if isinstance(e, ast.Constant) and isinstance(e.value, str)
+                         for w in e.value.replace(",", " ").split())
     f.own -= {n for n in f.own if dunder(n)}
     f.own_objs = own_objects(tree, f.classes)
     return f

@@ -74,6 +74,13 @@ def install():
         for name, member in inspect.getmembers(mod):
             if tl.core.is_builtin(member):
                 setattr(mod, name, _with_semantic(member))
+    # The generic module (`from triton.language.extra import libdevice`, Triton's own tutorial) holds empty stubs
+    # that the GPU compiler maps onto the backend's libdevice; the interpreter called them and got None.
+    import triton.language.extra.cuda.libdevice as cuda
+    import triton.language.extra.libdevice as generic
+    for name, member in inspect.getmembers(generic, inspect.isfunction):
+        if not tl.core.is_builtin(member) and callable(getattr(cuda, name, None)):
+            setattr(generic, name, getattr(cuda, name))
 
 
 def _with_semantic(member):

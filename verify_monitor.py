@@ -55,6 +55,7 @@ class Monitor:
         self.launches = 0
         self.compute_ops = []
         self.kernel_storages = set()
+        self.sticky = []  # what fails the candidate whenever it happened: outside forward, or swallowed after
         self.ranges = []  # the memory the interpreted launch in progress may touch (CheckedMemory)
 
     def reset(self):
@@ -210,8 +211,9 @@ def from_values(make, name, skip=0):
         whole = name in ("as_tensor", "asarray") and len(a) == 1 and not k and isinstance(a[0], torch.Tensor)
         if MON.active and not MON.exempt and not whole and any(holds_tensor(x) for x in rest):
             MON.compute_ops.append(f"torch.{name} of tensors' values")
-        if MON.active and not MON.exempt and any(buffer(x) for x in rest):  # round 13: its values then reach
-            MON.compute_ops.append(f"torch.{name} over Python memory")  # Python by bytes indexing, unwatched
+        if not MON.exempt and any(buffer(x) for x in rest):  # round 13: its values then reach Python by bytes
+            # indexing, unwatched; round 14: made at import, where no forward is watched, and written by a kernel
+            (MON.compute_ops if MON.active else MON.sticky).append(f"torch.{name} over Python memory")
         return make(*a, **k)
     return call
 
@@ -253,6 +255,12 @@ def install_triton_hooks(interpret):
         from triton.runtime import autotuner, interpreter
         import verify_libdevice
         verify_libdevice.install()  # libdevice.tanh and kin, which the interpreter itself cannot run
+        import types
+        from triton.runtime.driver import driver
+        # Triton's tutorials ask the driver for the device (DRIVER_OK); the CPU has no driver at all, so the
+        # interpreter gets one that answers the two device queries and nothing else (round 14's honest writer)
+        driver.set_active(types.SimpleNamespace(get_active_torch_device=lambda: torch.device("cpu"),
+                                                       get_current_device=lambda: 0))
         classes.append(interpreter.InterpretedFunction)
         # The interpreter has no benchmarker (PAPER.md §3, CPU path): autotune runs its first config.
         prune = autotuner.Autotuner.prune_configs
@@ -287,6 +295,10 @@ def install_triton_hooks(interpret):
             MON.ranges = memory_of(list(args) + list(launch_args.values()))
             try:
                 return _orig(self, *args, **kwargs)
+            except BaseException as e:  # a fault the candidate then swallowed told it a bit of the data (round 14)
+                MON.sticky.append(f"a launch of {getattr(self, '__name__', 'a kernel')} raised "
+                                  f"{type(e).__name__}, and the forward went on")
+                raise
             finally:
                 MON.in_kernel -= 1
                 MON.ranges = []
@@ -448,8 +460,8 @@ def computes(func, name, args, kwargs):
         if isinstance(src, torch.Tensor) and to is not None and to != src.dtype and changes_values(src, to):
             return True
     src = args[1] if name == "copy_" and len(args) > 1 else args[0] if name in COPY_OPS and args else None
-    if MON.movement and isinstance(src, torch.Tensor) and storage_of(src) not in MON.kernel_storages:
-        return True  # a flip or a transpose assembled by copies, then handed to a copy kernel (round 13)
+    if MON.movement and isinstance(src, torch.Tensor):  # a flip or a transpose assembled by copies, then handed
+        return True  # to a copy kernel (round 13), or copied out of a kernel's identity copy (round 14)
     return (name == "copy_" and isinstance(src, torch.Tensor) and MON.stores_seen
             and storage_of(args[0]) in MON.kernel_storages
             and storage_of(src) not in MON.kernel_storages)  # (on a GPU autotune's restore_value does this)
@@ -492,6 +504,8 @@ def intact(mode):
         return "Triton's launch hook was replaced"
     if not MON.active or MON.in_kernel or MON.exempt:
         return "the runtime monitor was switched off"
+    if MON.sticky:
+        return MON.sticky[0]
     changed = [f"{owner.__name__}.{k}" for owner, entries in SNAPSHOT.items() for k, v in entries.items()
                if vars(owner).get(k) is not v]  # a class also gains no name (Tensor.contiguous is TensorBase's)
     changed += [f"{c.__name__}.{k}" for c, entries in SNAPSHOT.items() if isinstance(c, type) for k in vars(c)

@@ -127,7 +127,8 @@ class Reference:
     signs: bool = True  # parameters of one sign got random signs (randomise); False where that made it non-finite
     tf32: bool = None  # does its first trial's forward change under tf32 (tf32_slack)
     cross_ns: dict = None  # the problem with other input sizes, for the cross trial (add_cross)
-    movement: bool = False  # on every main trial the outputs only rearrange the inputs' values (moves_data)
+    movement: bool = False  # on every main trial the outputs only rearrange the inputs' values (moves_data), or
+    moves_only: bool = False  # the reference runs nothing but MOVE_OPS (a cat, a crop, a pad: round 14)
 
     @property
     def outs(self):
@@ -325,13 +326,36 @@ def add_variant(ref, src, settings, name, dims):
         for changes in variant_changes(src, dims, rng, attempt, grow, stretch) or ([{}] if attempt == 0 else []):
             tried = True
             vsrc = with_constants(src, changes, consts) if changes else src
-            # the floats the Model is built with change too, in the first attempts (a divisibility may need all)
-            note = vsrc is not None and try_variant(ref, vsrc, settings, name, rng if attempt < 3 else None,
-                                                    bool(changes))
+            # the floats the Model is built with change too, in every attempt (round 14: hard-coded hardtanh bounds
+            # passed whenever a divisibility made a later attempt win); as they were where the reference then fails
+            note = vsrc is not None and (try_variant(ref, vsrc, settings, name, rng, bool(changes))
+                                         or try_variant(ref, vsrc, settings, name, None, bool(changes)))
             if note:
+                if attempt >= 2:  # neither all-odd nor all-even sizes ran the reference
+                    changes, note = odd_refined(ref, src, consts, changes, settings, name, rng, note)
                 return f"constants {changes}" + (f", built with {note}" if note is not True else "")
     return ("none: no variant of the constants runs the reference" if tried else
             "none: no module-level constant is an input dimension or a float the Model is built with")
+
+
+def odd_refined(ref, src, consts, changes, settings, name, rng, note):
+    """A variant whose sizes were all rounded alike, as one divisibility needed (GroupNorm's groups), made every
+    size even: each even size then moves by one to odd where the reference still runs (round 14: a GEMM's K loop
+    without a mask passed 84% of verdicts)."""
+    for k in rng.sample(sorted(changes), len(changes)):
+        v = changes[k]
+        if v % 2:
+            continue
+        trial = dict(changes, **{k: v + (1 if v <= 2 else rng.choice((-1, 1)))})
+        vsrc = with_constants(src, trial, consts)
+        kept = ref.variant, ref.trials
+        ref.trials = [t for t in ref.trials if not t.variant]
+        got = vsrc is not None and try_variant(ref, vsrc, settings, name, rng, True)
+        if got:
+            changes, note = trial, got
+        else:
+            ref.variant, ref.trials = kept
+    return changes, note
 
 
 def try_variant(ref, vsrc, settings, name, vary, sized):
@@ -429,7 +453,7 @@ def make_reference(src, settings, name="problem"):
             ref.variant_note = add_variant(ref, src, settings, name, dims) if settings.hidden_shape else "off"
             add_cross(ref, src, name, settings.dists)
         main = [t for t in ref.trials if not t.variant and not t.cross]
-        ref.movement = all(t.moves for t in main)
+        ref.movement = ref.moves_only or all(t.moves for t in main)
         ref.degenerate = weak_points(ref, main, settings.atol, settings.rtol)
         ref.degenerate_own = weak_points(ref, [t for t in main if t.dist == "own"], settings.atol, settings.rtol)
         with torch.no_grad():
@@ -462,7 +486,7 @@ def add_cross(ref, src, name, dists):
     dims = {d for x in ref.in_spec if x[0] == "tensor" for d in x[1]}
     consts = shape_constants(src)
     free = {k: v for k, (v, _) in consts.items()
-            if v in dims and k.split("[")[0] not in built_with and not NOT_SHAPES.search(k)}
+            if v in dims and k.split("[")[0] not in built_with}  # num_heads too, where only an input has it
     small = ref.in_bytes < 2**26
     # one size collapses, or (small inputs) grows 2-3x (round 13: a tile fixed at 2x the first call's passed, and
     # a first model wrong only on narrow rows); not the variant's 8x: a cubic problem in the interpreter then
@@ -506,6 +530,29 @@ def add_near(ref, settings):
                 break
             ref.trials.pop()
             n *= 16
+
+
+# aten ops that only move, select, repeat or zero-fill data: a reference made of these alone computes nothing
+MOVE_OPS = {"view", "_unsafe_view", "reshape", "alias", "permute", "transpose", "t", "expand", "squeeze", "unsqueeze",
+            "slice", "select", "narrow", "split", "split_with_sizes", "chunk", "unbind", "clone", "copy_",
+            "contiguous", "cat", "stack", "flip", "roll", "constant_pad_nd", "repeat", "index_select", "diagonal",
+            "as_strided", "empty", "empty_like", "empty_strided", "zeros", "zeros_like", "zero_", "new_empty",
+            "new_zeros", "tril", "triu", "detach", "lift_fresh", "movedim", "unfold", "_reshape_alias", "flatten",
+            "unflatten"}
+
+
+@contextlib.contextmanager
+def ops_seen():
+    """The aten ops (by name) that run inside the block, in this thread."""
+    from torch.utils._python_dispatch import TorchDispatchMode
+    seen = set()
+
+    class Seen(TorchDispatchMode):
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            seen.add(func.overloadpacket.__name__)
+            return func(*args, **(kwargs or {}))
+    with Seen():
+        yield seen
 
 
 def moves_data(outs, xs, chunk=2**26):
@@ -552,9 +599,10 @@ def add_trials(ref, dists, settings, consts):
                            for x in xs]
             dims = {d for x in xs if isinstance(x, torch.Tensor) for d in x.shape} | set(ints_in(ref.main.init_inputs))
             consts = [float(o.float().mean().nan_to_num()) if o.numel() else 0.0 for o in ref.trials[0].outs]
-            with RNG_LOCK, precision(tf32=False):  # the same inputs, another RNG state: does it repeat itself?
-                torch.manual_seed(secrets.randbits(63))
+            with RNG_LOCK, precision(tf32=False), ops_seen() as seen:  # the same inputs, another RNG state:
+                torch.manual_seed(secrets.randbits(63))  # does it repeat itself? And which ops does it run?
                 again = ref.main.model(*xs)
+            ref.moves_only = bool(seen) and seen <= MOVE_OPS
             again = [again] if isinstance(again, torch.Tensor) else list(again)
             # an output that differs on the same inputs (a random mask, a running mean updated by each call)
             # cannot be compared by value: the problem is degenerate, and reward.py pays nothing on it

@@ -179,10 +179,27 @@ def reraise_only(node):
         raised = r.exc.func if isinstance(r.exc, ast.Call) else r.exc
         if r.exc is not None and not (isinstance(raised, ast.Name) and raised.id in RERAISE):
             return False  # not AttributeError or StopIteration: getattr's default or a loop would swallow those
+        if not (plain_value(h.type) and all(plain_value(a) for a in getattr(r.exc, "args", []) + [
+                k.value for k in getattr(r.exc, "keywords", [])])):
+            return False  # round 14: `raise E(stop()) from e` ran code whose StopIteration a map() swallowed
         if h.name and (any(isinstance(n, ast.Name) and n.id == h.name for n in ast.walk(r.exc or ast.Pass()))
                        or not (r.cause is None or isinstance(r.cause, ast.Name) and r.cause.id == h.name)):
             return False  # the caught exception only as the cause: its text is never formatted by the candidate
     return True
+
+
+def plain_value(node):
+    """A literal, a name, a dotted name, a tuple of those or an f-string: nothing that calls outside a message's
+    formatting. (A launch that raised fails the candidate anyway, swallowed or not: verify_monitor's run hook.)"""
+    if node is None or isinstance(node, (ast.Constant, ast.Name)):
+        return True
+    if isinstance(node, ast.Attribute):
+        return plain_value(node.value)
+    if isinstance(node, ast.Tuple):
+        return all(plain_value(e) for e in node.elts)
+    if isinstance(node, ast.JoinedStr):
+        return True
+    return False
 
 
 def params(fn):

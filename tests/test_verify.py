@@ -105,7 +105,7 @@ EXPECT = {
     # the ways around the import rules: torch re-exports os; getattr as a value; operator.attrgetter
     "relu__torch_os": (False, False, False, "safety", "uses torch.os.system"),
     "relu__getattr_alias": (False, False, False, "safety", "builtin getattr"),
-    "relu__attrgetter": (False, False, False, "safety", "imports operator"),
+    "relu__attrgetter": (False, False, False, "safety", "allowlist (line 15)"),  # operator's arithmetic only
     # round 12: a name the interpreter's rewrite adds, bound by the module (it got every block a kernel assigned);
     # counts read from a tensor in C++ (tensor_split); a decoy store, then fill_ per element from a helper only
     # map() calls; := replacing an nn.Module method in a class body; an exception's text formatted with the
@@ -123,6 +123,15 @@ EXPECT = {
     "rowsum__asarray_bytes": (False, True, True, "func_runtime", "over Python memory"),
     "flip__ok": (True, True, True, None, ""),
     "flip__glue_copies": (False, True, True, "func_runtime", "aten.copy_"),
+    # round 14: PyTorch flips a kernel's identity copy; a problem that moves data without rearranging one input
+    # (a cat, then a flip); a tensor over Python memory made at import; a kernel's fault swallowed by a map();
+    # honest idioms: operator.mul, a namedtuple config, the generic libdevice, the tutorial's device query
+    "flip__after_copy": (False, True, True, "func_runtime", "aten.copy_"),
+    "catflip__ok": (True, True, True, None, ""),
+    "catflip__glue": (False, True, True, "func_runtime", "aten.copy_"),
+    "rowsum__import_bytes": (False, True, None, "func_runtime", "over Python memory"),
+    "relu__swallowed_fault": (False, True, None, "func_runtime", "raised InterpreterError, and the forward went on"),
+    "gelu__idioms_ok": (True, True, True, None, ""),
 }
 
 
