@@ -8,6 +8,7 @@ GRPO with Hierarchical Reward Decomposition (PAPER.md §1 step 4, §4): sample -
     python train_rl.py --ckpt sft.pt --reward uniform_alpha       # the reviewers' baseline: R_correct + a*R_speedup
     python train_rl.py --preset paper --ckpt sft.pt --tasks ../shared/kernelbench --level 1
     torchrun --nproc_per_node=4 train_rl.py --preset paper --ckpt sft.pt --tasks KernelBench/ --level 1
+    python train_rl.py --preset paper --ckpt sft.pt --optim_offload   # 8B on one H200: AdamW's moments on the host
     python train_rl.py --ckpt sft.pt --resume                     # continue a killed run from --out
     python train_rl.py --ckpt sft.pt --tasks labelled.jsonl --mix 0.5,0.5   # half level-2 prompts (data/label.py)
     python train_rl.py --ckpt sft.pt --judge URL/v1 --judge_model NAME       # + the LLM judge (llm_judge.py)
