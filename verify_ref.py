@@ -127,7 +127,7 @@ class Reference:
     signs: bool = True  # parameters of one sign got random signs (randomise); False where that made it non-finite
     tf32: bool = None  # does its first trial's forward change under tf32 (tf32_slack)
     cross_ns: dict = None  # the problem with other input sizes, for the cross trial (add_cross)
-    movement: bool = False  # on every main trial the outputs only rearrange the inputs' values (moves_data), or
+    movement: bool = False  # moves_only, or on every main trial the outputs only rearrange an input (moves_data)
     moves_only: bool = False  # the reference runs nothing but MOVE_OPS (a cat, a crop, a pad: round 14)
 
     @property

@@ -121,11 +121,11 @@ def variant_changes(src, dims, rng, attempt, grow, stretch=False):
     """The size changes of one attempt at a hidden variant (ATTEMPTS: how sizes are rounded, and whether every
     name changes on its own, equal sizes together, as a divisibility may need, or one at a time): integers that
     are a dimension of an input or an integer the Model is built with, of 8 or more (or 2 or more, named as sizes),
-    never a kernel size, stride, group or head count the Model is built with. With stretch (names on their own), one size grows 2.5 to 8
-    times (a multiple of 1024 or 256 half the time) and the others shrink to 0.3-0.6 of theirs (a problem of one
-    size: it grows alone, 2.5-4 times, or collapses), so a tile or grid fixed at a few times the visible size
-    meets a larger one (round 10);
-    names on their own, stretched or not, have one size (not the stretched one) collapse to TINY.
+    never a kernel size, stride, group or head count the Model is built with. With stretch (names on their own),
+    one size grows 2.5 to 8 times (a multiple of 1024 or 256 half the time) and the others shrink to 0.3-0.6 of
+    theirs (a problem of one size: it grows alone, 2.5-4 times, or collapses), so a tile or grid fixed at a few
+    times the visible size meets a larger one (round 10); names on their own, stretched or not, have one size (not
+    the stretched one) collapse to TINY.
     Returns a list of change sets to try, in order (the numbers a Model is built with: vary_floats)."""
     style, tie = ATTEMPTS[attempt]
     consts, names, seen, built_with = shape_constants(src), [], {}, init_names(src)
