@@ -539,7 +539,10 @@ MOVE_OPS = {"view", "_unsafe_view", "reshape", "alias", "permute", "transpose", 
             "contiguous", "cat", "stack", "flip", "roll", "constant_pad_nd", "repeat", "index_select", "diagonal",
             "as_strided", "empty", "empty_like", "empty_strided", "zeros", "zeros_like", "zero_", "new_empty",
             "new_zeros", "tril", "triu", "detach", "lift_fresh", "movedim", "unfold", "_reshape_alias", "flatten",
-            "unflatten"}
+            "unflatten", "index", "_unsafe_index", "gather", "take", "diag_embed", "rot90", "im2col", "pixel_shuffle",
+            "pixel_unshuffle", "channel_shuffle",  # and, round 15, the pads and resamplings that only copy:
+            *(f"{op}{d}d" for op in ("reflection_pad", "replication_pad", "upsample_nearest", "_upsample_nearest_exact")
+              for d in (1, 2, 3))}
 
 
 @contextlib.contextmanager

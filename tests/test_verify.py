@@ -132,6 +132,9 @@ EXPECT = {
     "rowsum__import_bytes": (False, True, None, "func_runtime", "over Python memory"),
     "relu__swallowed_fault": (False, True, None, "func_runtime", "raised InterpreterError, and the forward went on"),
     "gelu__idioms_ok": (True, True, True, None, ""),
+    # round 15: a movement problem through an op of its own (reflection_pad1d), solved by PyTorch copies
+    "reflect__ok": (True, True, True, None, ""),
+    "reflect__glue": (False, True, True, "func_runtime", "aten.copy_"),
 }
 
 
