@@ -25,7 +25,7 @@ MODULES = {"torch", "torch.nn", "torch.nn.functional", "torch.nn.init", "torch.c
            "torch.special", "triton", "triton.language", "triton.language.math", "triton.language.extra",
            "triton.language.extra.cuda", "triton.language.extra.cuda.libdevice", "triton.language.extra.libdevice",
            "triton.tools", "triton.tools.tensor_descriptor", "math", "typing", "__future__", "functools", "warnings",
-           "operator", "collections"}
+           "operator", "collections", "itertools", "dataclasses"}
 # operator's arithmetic, as functools.reduce(operator.mul, shape) uses it; never attrgetter, itemgetter or methodcaller
 OPERATOR_OK = {"add", "sub", "mul", "truediv", "floordiv", "mod", "neg", "pos", "abs", "and_", "or_", "xor", "lt", "le",
                "eq", "ne", "gt", "ge", "not_", "index", "lshift", "rshift"}
@@ -79,6 +79,9 @@ def _members():
     m["typing"] = TYPING_OK
     m["functools"] = {"reduce", "partial", "lru_cache", "cache"}  # LLM wrappers' shape products and memoised
     m["operator"] = OPERATOR_OK
+    m["itertools"] = {"product", "chain", "islice", "repeat", "combinations", "permutations", "zip_longest",
+                      "accumulate"}  # autotune configs from itertools.product([64, 128], [32, 64]), a common idiom
+    m["dataclasses"] = {"dataclass", "field"}  # a plain class of config fields; its methods are generated
     m["collections"] = {"namedtuple"}  # a tile config (round 14's honest writer); its own _private names stay refused
     m["warnings"] = {"warn"}  # launch configs (round 12's honest writer); what they call is checked as ever
     m["__future__"] = {"annotations"}
