@@ -2,7 +2,7 @@
 The verifier: the reward's ground truth (PAPER.md §3), built so that the exploits of PAPER.md §7 earn nothing.
 
     python verify.py PROBLEM.py CANDIDATE                 # one pair; CANDIDATE is a .py file or a raw completion
-    python verify.py PROBLEM.py CANDIDATE --device cpu --trials 5 --atol 1e-2 --rtol 1e-2 --timeout 120
+    python verify.py PROBLEM.py CANDIDATE --device cpu --trials 6 --atol 1e-2 --rtol 1e-2 --timeout 120
     python verify.py --batch pairs.jsonl --out verdicts.jsonl --workers 8   # {"problem", "candidate"} rows
     python verify.py PROBLEM.py CANDIDATE --verifier naive # syntax only: how cheating pays without the func layer
 
@@ -71,7 +71,7 @@ def build_parser():
     # what to check
     ap.add_argument("--verifier", choices=["robust", "naive"], default="robust",
                     help="robust: every layer; naive: syntax only gates validity (PAPER.md §6)")
-    ap.add_argument("--trials", type=int, default=5, help="correctness trials, fresh random inputs each")
+    ap.add_argument("--trials", type=int, default=6, help="correctness trials, fresh random inputs each")
     ap.add_argument("--atol", type=float, default=1e-2)
     ap.add_argument("--rtol", type=float, default=1e-2)
     # timing (GPU only)
@@ -87,7 +87,7 @@ def build_parser():
     ap.add_argument("--mem_gb", type=float, default=4.0, help="CPU address-space cap per candidate, beyond imports")
     ap.add_argument("--workers", type=int, default=None, help="sandboxed worker slots (default: CPU cores, <= 8)")
     ap.add_argument("--dists", default=",".join(DISTS), help="trial k's inputs: the k-th of these, cyclically "
-                    "(own, shifted, heavy, unit, sparse: verify_ref.redraw)")
+                    "(one of NAMED_DISTS: verify_inputs.redraw)")
     ap.add_argument("--no-hidden-shape", dest="hidden_shape", action="store_false",
                     help="skip the trial on a shape variant of the problem")
     # batch mode
@@ -107,7 +107,7 @@ def build_parser():
 class Settings:
     device: str = "cpu"
     verifier: str = "robust"
-    trials: int = 5
+    trials: int = 6  # one per distribution of DISTS
     atol: float = 1e-2
     rtol: float = 1e-2
     timing: bool = True

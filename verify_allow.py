@@ -145,10 +145,11 @@ HOST_ATTRS |= {"kwargs", "num_warps", "num_stages", "num_ctas", "maxnreg", "pre_
 NN_FREE = {"type"}  # a Module method nothing in the check calls, and an ordinary attribute name (self.type = "avg")
 NN_RESERVED = set(dir(nn.Module)) - {"forward", "extra_repr", "__init__"} - NN_FREE
 
+# (not hash: a tensor's hash is its object's address, which round 16 turned into a pointer for a kernel's stores)
 SAFE_BUILTINS = {"range", "len", "min", "max", "abs", "int", "float", "bool", "str", "tuple", "list", "dict", "set",
                  "frozenset", "enumerate", "zip", "isinstance", "issubclass", "print", "round", "divmod", "sum", "any",
                  "all", "sorted", "reversed", "map", "filter", "slice", "pow", "repr", "format", "iter", "next",
-                 "callable", "chr", "ord", "hash", "getattr", "hasattr", "super", "staticmethod",
+                 "callable", "chr", "ord", "getattr", "hasattr", "super", "staticmethod",
                  "classmethod", "property", "NotImplemented", "Ellipsis", "None", "True", "False", "Exception",
                  "ValueError", "TypeError", "RuntimeError", "AssertionError", "NotImplementedError", "IndexError",
                  "KeyError", "ImportError", "ModuleNotFoundError", "AttributeError", "ZeroDivisionError"}

@@ -11,10 +11,11 @@ import random
 
 import torch
 
-DISTS = ("own", "shifted", "sparse", "unit", "blocks")  # trial k draws from Settings.dists[k % len], these by default
+DISTS = ("own", "shifted", "sparse", "unit", "blocks", "few")  # trial k draws from Settings.dists[k % len]: these
 RESCUE = ("heavy", "heavy")  # drawn too, only where the trials above leave the check degenerate (make_reference)
 PERIODS = (2, 3, 5, 7, 11, 13)  # the "blocks" inputs' periodic means
-NAMED_DISTS = ("own", "shifted", "blocks", "heavy", "unit", "sparse", "ties")
+NAMED_DISTS = ("own", "shifted", "blocks", "heavy", "unit", "sparse", "ties", "few")
+FEW = 8  # the "few" inputs' nonzero elements, in the whole tensor
 
 
 def redraw(x, dist, seed):
@@ -25,7 +26,9 @@ def redraw(x, dist, seed):
     max(1, s), so a few elements dominate a row (what makes a wide softmax or a norm non-zero somewhere) while exp-
     based formulas that the problem's own inputs never overflow stay finite; "unit": 1 + 0.02 z, so long products
     (cumprod) neither vanish nor blow up; "sparse": s z on about 8 elements of each last-dimension row; "ties": z
-    rounded, so equal values (equal maxima) are common. The others keep E[x^2] at most about s^2; a tf32 matmul's
+    rounded, so equal values (equal maxima) are common; "few": s z on FEW elements of the whole tensor, zeros
+    elsewhere, so a reduction read from any fixed sample (every k-th element, a residue class, a run) misses them or
+    weighs them wrong, whatever its stride (round 14: p % 17 < 8 passed "blocks"). The others keep E[x^2] at most about s^2; a tf32 matmul's
     larger error on shifted inputs is allowed for by the reference's own (verify_ref.tf32_slack). A trailing "+"
     takes absolute values. Boolean inputs (masks) are redrawn at their own density and integer ones (indices,
     targets) uniformly over their own range, so neither can be hard-coded; a float passed to forward (a scale) is
@@ -35,12 +38,14 @@ def redraw(x, dist, seed):
         r = random.Random(seed)  # sign (round 12: A * abs(s) passed); "+" keeps it positive where a reference
         sign = 1 if dist.endswith("+") else r.choice((-1, 1))  # needs that (draw_trial)
         return float(f"{x * sign * r.uniform(0.7, 1.4):.4g}")
+    if base != "own" and isinstance(x, (list, tuple)):  # tensors inside a list input, each redrawn (round 16)
+        return type(x)(redraw(e, dist, seed + 1 + i) for i, e in enumerate(x))
     if base == "own" or not isinstance(x, torch.Tensor) or x.numel() == 0 or x.is_complex():
         return x
     g = torch.Generator(device=x.device)
     g.manual_seed(seed & (2**63 - 1))
-    if x.dtype == torch.bool:
-        return torch.rand(x.shape, generator=g, device=x.device) < x.float().mean()
+    if x.dtype == torch.bool:  # at its own density, kept within 0.1-0.9: an all-true mask was never redrawn
+        return torch.rand(x.shape, generator=g, device=x.device) < x.float().mean().clamp(0.1, 0.9)  # (round 16)
     if not x.is_floating_point():
         lo, hi = int(x.min()), int(x.max())
         return torch.randint(lo, hi + 1, x.shape, generator=g, device=x.device, dtype=x.dtype)
@@ -70,6 +75,11 @@ def redraw(x, dist, seed):
         scale = 1.0
     elif base == "ties":  # whole multiples of the scale: an argmax meets equal maxima, and must pick the first
         z.round_()
+    elif base == "few":
+        pick = torch.randint(0, z.numel(), (FEW,), generator=g, device=x.device)
+        keep = torch.zeros(z.numel(), dtype=torch.bool, device=x.device)
+        keep[pick] = True
+        z.mul_(keep.view(z.shape))
     elif base == "sparse":
         z.mul_(torch.rand(x.shape, generator=g, device=x.device) < 8 / max(1, x.shape[-1] if x.dim() else 1))
     if dist.endswith("+"):

@@ -164,6 +164,11 @@ def check_kernel_args(fn, args, kwargs):
             elif isinstance(x, torch.Tensor):
                 if wrapped or "constexpr" in str(ann.get(name, "")):
                     raise TypeError(f"kernel argument {name} is a tensor passed as a constexpr")
+                if i >= len(args) and names and name not in names:  # the launcher drops it, but the memory
+                    raise TypeError(f"keyword {name} is a tensor but no parameter of the kernel")  # check counted it
+                if x.device.type == "meta" or x.numel() and torch.Tensor.data_ptr(x) == 0:  # round 16: a meta
+                    raise TypeError(f"kernel argument {name} is a tensor without memory ({x.device})")  # tensor's
+                    # range (0, 2**48) let a kernel store anywhere in the process
                 if type(x) is not torch.Tensor and type(x) is not torch.nn.Parameter or any(
                         hasattr(torch.Tensor, k) for k in getattr(x, "__dict__", {})):  # the launcher calls its
                     raise TypeError(f"kernel argument {name}: a tensor with methods of its own")  # methods, exempt
@@ -350,9 +355,10 @@ def memory_of(args):
     out = []
     for a in args:
         for t in (list(a) if type(a) is tuple else [getattr(a, "base", a)]):
-            if isinstance(t, torch.Tensor):
+            if isinstance(t, torch.Tensor) and t.device.type != "meta":
                 st = torch.Tensor.untyped_storage(t)
-                out.append((st.data_ptr(), st.data_ptr() + st.nbytes()))
+                if st.data_ptr():  # never a range from address 0
+                    out.append((st.data_ptr(), st.data_ptr() + st.nbytes()))
     return out
 
 

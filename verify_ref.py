@@ -365,7 +365,7 @@ def try_variant(ref, vsrc, settings, name, vary, sized):
     try:
         ref.variant = build(load_problem(vsrc, f"{name} (hidden shape variant)"), ref.device, vary, ref.signs)
         floats = {i: v for i, (v, w) in enumerate(zip(ref.variant.init_inputs, ref.main.init_inputs))
-                  if type(v) in (float, int) and v != w}
+                  if type(v) in (float, int, tuple, list) and v != w}
         if not (sized or floats):
             raise ValueError("nothing changed")
         # Signed inputs too: a path for other shapes right only on the own inputs (torch.rand's, never negative)
@@ -602,7 +602,8 @@ def add_trials(ref, dists, settings, consts):
             ref.in_spec = [("tensor", tuple(x.shape), x.dtype) if isinstance(x, torch.Tensor) else ("value", x)
                            for x in xs]
             dims = {d for x in xs if isinstance(x, torch.Tensor) for d in x.shape} | set(ints_in(ref.main.init_inputs))
-            consts = [float(o.float().mean().nan_to_num()) if o.numel() else 0.0 for o in ref.trials[0].outs]
+            consts = [float((torch.view_as_real(o) if o.is_complex() else o).float().mean().nan_to_num())
+                      if o.numel() else 0.0 for o in ref.trials[0].outs]
             with RNG_LOCK, precision(tf32=False), ops_seen() as seen:  # the same inputs, another RNG state:
                 torch.manual_seed(secrets.randbits(63))  # does it repeat itself? And which ops does it run?
                 again = ref.main.model(*xs)

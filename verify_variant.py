@@ -21,17 +21,19 @@ def shape_constants(src):
     out = {}
     for node in ast.parse(src).body:
         pairs = []
-        for t in node.targets if isinstance(node, ast.Assign) else []:
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+            node, ast.AnnAssign) and node.value is not None else []  # `n: int = 300` too (round 16)
+        for t in targets:
             if isinstance(t, ast.Name):
                 pairs.append((t.id, node.value))
             elif isinstance(t, ast.Tuple) and isinstance(node.value, ast.Tuple) and len(t.elts) == len(node.value.elts):
                 pairs += [(n.id, e) for n, e in zip(t.elts, node.value.elts) if isinstance(n, ast.Name)]
         for name, expr in list(pairs):
-            if isinstance(expr, ast.Tuple):
+            if isinstance(expr, (ast.Tuple, ast.List)):  # `input_shape = [300]` as (300,) (round 16)
                 pairs += [(f"{name}[{i}]", e) for i, e in enumerate(expr.elts)]
         for name, expr in pairs:
-            try:
-                v = eval(compile(ast.Expression(expr), "<const>", "eval"), {"__builtins__": {}})  # noqa: S307
+            try:  # int(3e2) too (round 16); nothing else is callable here
+                v = eval(compile(ast.Expression(expr), "<const>", "eval"), {"__builtins__": {"int": int}})  # noqa: S307
             except Exception:  # noqa: BLE001 (not a constant expression: it refers to names or calls)
                 continue
             if isinstance(v, int) and not isinstance(v, bool) and v > 1:
@@ -169,6 +171,11 @@ def variant_changes(src, dims, rng, attempt, grow, stretch=False):
     return [changes] if changes else []
 
 
+def moved(v, rng):
+    """A float the Model is built with, times U(0.7, 1.4) and a random sign (a zero: +-U(0.1, 0.5))."""
+    return float(f"{(v * rng.uniform(0.7, 1.4) if v else rng.uniform(0.1, 0.5)) * rng.choice((-1, 1)):.4g}")
+
+
 def vary_floats(ns, init_inputs, rng):
     """The numbers a Model is built with (get_init_inputs' values, however it computes them: a scale, a slope),
     floats times U(0.7, 1.4) and a random sign, zeros moved; small integers that are settings, not sizes (a
@@ -184,11 +191,13 @@ def vary_floats(ns, init_inputs, rng):
     out, changed = list(init_inputs), {}
     for i, v in enumerate(out):
         name = names[i] if i < len(names) else f"init_inputs[{i}]"
-        if type(v) is float and not NOT_FREE.search(name):  # a zero (clamp_min = 0.0) moves by +-U(0.1, 0.5)
+        if isinstance(v, (list, tuple)) and any(type(e) is float for e in v) and not NOT_FREE.search(name):
+            # floats packed in a tuple (a clamp range: round 16), each as a float alone below
+            out[i] = changed[name] = type(v)(moved(e, rng) if type(e) is float else e for e in v)
+        elif type(v) is float and not NOT_FREE.search(name):  # a zero (clamp_min = 0.0) moves by +-U(0.1, 0.5)
             # either sign (a kernel that moves a ReLU across a scale holds only for a positive one); a variant
             # whose reference then fails is tried again with other draws (add_variant)
-            new = (v * rng.uniform(0.7, 1.4) if v else rng.uniform(0.1, 0.5)) * rng.choice((-1, 1))
-            out[i] = changed[name] = float(f"{new:.4g}")
+            out[i] = changed[name] = moved(v, rng)
         elif (type(v) is int and abs(v) < 8 and i < len(names) and not NOT_FREE.search(name)
               and not NOT_SHAPES.search(name) and not SMALL_SIZES.search(name) and not re.search("dim|axis", name)):
             new = rng.choice([x * sign for x in (v + 1, v + 2, v - 1, v - 2) for sign in (1, -1) if x * sign not in (0, v)])
