@@ -344,13 +344,11 @@ def odd_refined(ref, src, consts, changes, settings, name, rng, note):
     size even: each even size then moves by one to odd where the reference still runs (round 14: a GEMM's K loop
     without a mask passed 84% of verdicts)."""
     for k in rng.sample(sorted(changes), len(changes)):
-        v = changes[k]
-        if v % 2:
+        if changes[k] % 2:
             continue
-        trial = dict(changes, **{k: v + (1 if v <= 2 else rng.choice((-1, 1)))})
+        trial = dict(changes, **{k: changes[k] + (1 if changes[k] <= 2 else rng.choice((-1, 1)))})
         vsrc = with_constants(src, trial, consts)
-        kept = ref.variant, ref.trials
-        ref.trials = [t for t in ref.trials if not t.variant]
+        kept, ref.trials = (ref.variant, ref.trials), [t for t in ref.trials if not t.variant]  # restored if it fails
         got = vsrc is not None and try_variant(ref, vsrc, settings, name, rng, True)
         if got:
             changes, note = trial, got
