@@ -28,11 +28,12 @@ def redraw(x, dist, seed):
     (cumprod) neither vanish nor blow up; "sparse": s z on about 8 elements of each last-dimension row; "ties": z
     rounded, so equal values (equal maxima) are common; "few": s z on FEW elements of the whole tensor, zeros
     elsewhere, so a reduction read from any fixed sample (every k-th element, a residue class, a run) misses them or
-    weighs them wrong, whatever its stride (round 14: p % 17 < 8 passed "blocks"). The others keep E[x^2] at most about s^2; a tf32 matmul's
-    larger error on shifted inputs is allowed for by the reference's own (verify_ref.tf32_slack). A trailing "+"
-    takes absolute values. Boolean inputs (masks) are redrawn at their own density and integer ones (indices,
-    targets) uniformly over their own range, so neither can be hard-coded; a float passed to forward (a scale) is
-    multiplied by U(0.7, 1.4) and a random sign."""
+    weighs them wrong, whatever its stride (round 14: p % 17 < 8 passed "blocks"). The others keep E[x^2] at most
+    about s^2; a tf32 matmul's larger error on shifted inputs is allowed for by the reference's own
+    (verify_ref.tf32_slack). A trailing "+" takes absolute values. Boolean inputs (masks) are redrawn at their own
+    density (within 0.1-0.9) and integer ones (indices, targets) uniformly over their own range, so neither can be
+    hard-coded; a float passed to forward (a scale) is multiplied by U(0.7, 1.4) and a random sign; tensors inside
+    a list are redrawn one by one."""
     base = dist.rstrip("+")
     if base != "own" and type(x) is float and x != 0:  # a scalar forward takes (A * s): s changes too, and its
         r = random.Random(seed)  # sign (round 12: A * abs(s) passed); "+" keeps it positive where a reference

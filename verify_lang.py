@@ -258,9 +258,10 @@ class Checker(ast.NodeVisitor):
 
     def visit_ClassDef(self, node):
         self.not_an_import(node)
-        if self.frames[-1][0] != "module" or node.keywords or node.decorator_list and (node.bases or not all(
-                self.names.resolve(d.func if isinstance(d, ast.Call) else d) == "dataclasses.dataclass"
-                and all(isinstance(k.value, ast.Constant) for k in getattr(d, "keywords", ())) for d in node.decorator_list)):
+        dataclass = all(self.names.resolve(d.func if isinstance(d, ast.Call) else d) == "dataclasses.dataclass"
+                        and all(isinstance(k.value, ast.Constant) for k in getattr(d, "keywords", ()))
+                        for d in node.decorator_list)  # @dataclass(frozen=True): a config, methods generated
+        if self.frames[-1][0] != "module" or node.keywords or node.decorator_list and (node.bases or not dataclass):
             self.fail(node, f"class {node.name}: only plain module-level classes are allowed (or a config dataclass)")
         for b in node.bases:
             if self.names.resolve(b) != "torch.nn.Module" and not (isinstance(b, ast.Name) and b.id in self.f.classes):
