@@ -21,38 +21,81 @@ SIGNAL = 0.3  # the signal test: rms error over the reference's standard deviati
 # trivial outputs 1 or more (zeros, a constant), a stale output of other inputs about 1.4
 REL = 0.01  # ... and under REL of the reference's own rms: a softmax's normaliser from a sample of its row, a
 # polynomial exp or a sixteenth of the tiles unwritten stray 3-10% (round 12); honest ones 1e-6 to 4e-3 (bf16)
+SCALE = 2e-3  # the scale test: o's projection on r off by at most this fraction (scale_error); honest fp32,
+# tf32 and bf16 kernels 1e-7 to 5e-4 (a tanh GELU for the erf one: 1e-4), a norm from 256 samples 4e-2
+ROW_MIN = 256  # ... taken per row of the last dimension where rows are at least this long, else on the whole
 FLOOR = 1e-4  # ... plus FLOOR * atol: rounding noise of an output that is constant in exact arithmetic
 
 
-def mismatch(r, chunk_of, atol, rtol, slack=0.0, chunk=2**26):
-    """Why o (given chunk by chunk: chunk_of(start, reference chunk)) fails reference r, a flat floating tensor,
-    or None. In chunks, so full-size outputs (GBs) never need several full-size temporaries at once; the signal
-    test's two extra passes run only where it applies (a small spread: rare, and small outputs at that)."""
+def scale_terms(rc, oc, f, width):
+    """The scale test's sums over one chunk (whole rows of `width`): sum over rows of c^2 / q, sum of q and of c,
+    where c = <o - r, r> and q = <r, r> on the row (scale_error)."""
+    rz = torch.where(f, rc, 0)
+    d = torch.where(f, oc - rc, 0).nan_to_num_(0, 0, 0)
+    c, q = (d * rz).view(-1, width).sum(1), (rz * rz).view(-1, width).sum(1)
+    return torch.where(q > 0, c * c / q.clamp_min(1e-30), 0).sum(), q.sum(), c.sum()
+
+
+def scale_error(cq, q, c, rows):
+    """How far o's projection on r is from r itself, as a fraction (PAPER.md §7, vacuous checks): per row of
+    the last dimension when rows are long (the weighted rms of <o - r, r> / <r, r> over rows), else over the
+    whole output. A normaliser or a scale read from a sample (a norm of 256 of 4096 values: 4%) shifts every
+    value of its row by one factor, which elementwise tolerances miss wherever the values are near atol;
+    honest rounding errors are independent, so they nearly cancel in the projection (bf16: 4e-3 / sqrt(row))."""
+    if q <= 0:
+        return 0.0
+    return math.sqrt(cq / q) if rows else abs(c) / q
+
+
+def mismatch(r, chunk_of, atol, rtol, slack=0.0, chunk=2**26, width=1):
+    """Why o (given chunk by chunk: chunk_of(start, reference chunk)) fails reference r, a flat floating tensor
+    whose rows are `width` long, or None. In chunks of whole rows, so full-size outputs (GBs) never need several
+    full-size temporaries at once; the signal test's two extra passes run only where it applies (a small spread:
+    rare, and small outputs at that)."""
     n, tol = r.numel(), atol + TF32_SLACK * slack
+    rows = ROW_MIN <= width <= chunk and n % width == 0
+    width, chunk = (width, chunk // width * width) if rows else (1, chunk)
     nonfinite, worst, ok, lo, hi, amax, finite_ref = 0, 0.0, True, math.inf, -math.inf, 0.0, True
+    cq = sq = cs = 0.0
     for s in range(0, n, chunk):
         rc = r[s:s + chunk].float()
         oc = chunk_of(s, rc).float()
         f = torch.isfinite(rc)
         mn, mx = torch.aminmax(torch.where(f, rc, 0))
-        # one read back per chunk (each is a device sync on a GPU): non-finite count, allclose, finite, min, max
-        bad, close, fin, mn, mx = torch.stack([(~torch.isfinite(oc) & f).sum().float(), torch.isclose(
-            oc, rc, atol=tol, rtol=rtol, equal_nan=True).all().float(), f.all().float(), mn, mx]).tolist()
+        # one read back per chunk (each is a device sync on a GPU): non-finite count, allclose, finite, min, max,
+        # and the scale test's three sums
+        bad, close, fin, mn, mx, a, b, c = torch.stack([(~torch.isfinite(oc) & f).sum().float(), torch.isclose(
+            oc, rc, atol=tol, rtol=rtol, equal_nan=True).all().float(), f.all().float(), mn, mx,
+            *scale_terms(rc, oc, f, width)]).tolist()
         nonfinite += int(bad)
         if not close:
             ok = False
             worst = max(worst, (oc - rc).abs().nan_to_num(0).max().item())
         finite_ref = finite_ref and bool(fin)
         lo, hi, amax = min(lo, mn), max(hi, mx), max(amax, mx, -mn)
+        cq, sq, cs = cq + a, sq + b, cs + c
     if nonfinite:
         return f"has {nonfinite} NaN/Inf where the reference has none"
     if not ok:
         return f"differs from the reference: max abs error {worst:.3g} (atol {tol:.3g}, rtol {rtol})"
-    if not finite_ref or n < 2 or hi - lo > 2 * (tol + rtol * amax) or rtol * amax > tol or hi == lo:
-        # atol does not dominate: the tolerance alone tells an answer from a constant, or (values far above atol,
-        # varying less than rtol allows: a matmul of inputs near 1) a bf16 or tf32 kernel cannot resolve that
-        # variation and the spec's rtol accepts it all the same (measured: honest tf32 GEMMs on an H200)
-        return None
+    if finite_ref and n > 1 and hi > lo and hi - lo <= 2 * (tol + rtol * amax) and rtol * amax <= tol:
+        # else atol does not dominate: the tolerance alone tells an answer from a constant, or (values far above
+        # atol, varying less than rtol allows: a matmul of inputs near 1) a bf16 or tf32 kernel cannot resolve
+        # that variation and the spec's rtol accepts it all the same (measured: honest tf32 GEMMs on an H200)
+        bad = off_signal(r, chunk_of, chunk, atol, tol)
+        if bad:
+            return bad
+    err, size = scale_error(cq, sq, cs, rows), math.sqrt(sq / n)
+    if err * size > SCALE * size + TF32_SLACK * slack + FLOOR * atol:  # rounding noise of a zero output passes
+        return (f"is scaled against the reference: its projection on the reference is off by {err:.3g} of it "
+                f"({f'rms over rows of {width}' if rows else 'over the whole output'}; allowed {SCALE:g}), as a "
+                "normaliser or a scale read from a sample of the inputs is")
+    return None
+
+
+def off_signal(r, chunk_of, chunk, atol, tol):
+    """The signal test, where the reference's values vary less than the tolerance (module docstring)."""
+    n = r.numel()
     mean = sum(float(r[s:s + chunk].float().sum(dtype=torch.float64)) for s in range(0, n, chunk)) / n
     sq_r = sq_e = 0.0
     for s in range(0, n, chunk):
@@ -74,15 +117,15 @@ def trivial_passes(outs, xs, consts, atol, rtol, chunk=2**26):
     outs = [torch.view_as_real(o.resolve_conj()) if o.is_complex() else o for o in outs]  # both parts, as compare
 
     def ok(r, make):
-        r = r.reshape(-1)
+        width, r = r.shape[-1] if r.dim() else 1, r.reshape(-1)
         if r.is_floating_point():
-            return mismatch(r, make, atol, rtol, chunk=chunk) is None
+            return mismatch(r, make, atol, rtol, chunk=chunk, width=width) is None
         return all(torch.equal(make(s, r[s:s + chunk].float()), r[s:s + chunk].float())  # an index: exact
                    for s in range(0, r.numel(), chunk))
     copies = [next((x for x in xs if isinstance(x, torch.Tensor) and x.shape == o.shape), None) for o in outs]
     return {"zeros": [ok(o, lambda s, rc: torch.zeros_like(rc)) for o in outs],
             "constant": [ok(o, lambda s, rc, c=c: torch.full_like(rc, c)) for o, c in zip(outs, consts)],
-            "input copy": [x is not None and ok(o, lambda s, rc, x=x: x.reshape(-1)[s:s + chunk].float())
+            "input copy": [x is not None and ok(o, lambda s, rc, x=x: x.reshape(-1)[s:s + rc.numel()].float())
                            for o, x in zip(outs, copies)]}
 
 
@@ -100,13 +143,13 @@ def compare(ref_outs, outs, atol, rtol, loose=(), slack=None, chunk=2**26):
             continue
         if r.is_complex():  # both parts: mismatch's .float() kept the real part alone (round 16)
             r, o = torch.view_as_real(r.resolve_conj()), torch.view_as_real(o.resolve_conj())
-        r, o = r.reshape(-1), o.to(r.device).reshape(-1)
+        width, r, o = r.shape[-1] if r.dim() else 1, r.reshape(-1), o.to(r.device).reshape(-1)
         if not (r.is_floating_point() or r.is_complex()):  # an index, a count, a mask: exact, not within 1%
             wrong = int((r != o).sum())
             if wrong:
                 return f"output {i} differs from the reference in {wrong} of {r.numel()} (integer) elements"
             continue
-        bad = mismatch(r, lambda s, rc: o[s:s + chunk], atol, rtol, slack[i] if slack else 0.0, chunk)
+        bad = mismatch(r, lambda s, rc: o[s:s + rc.numel()], atol, rtol, slack[i] if slack else 0.0, chunk, width)
         if bad:
             return f"output {i} {bad}"
     return None

@@ -260,6 +260,7 @@ class Checker(ast.NodeVisitor):
         self.not_an_import(node)
         dataclass = all(self.names.resolve(d.func if isinstance(d, ast.Call) else d) == "dataclasses.dataclass"
                         and all(isinstance(k.value, ast.Constant) for k in getattr(d, "keywords", ()))
+                        and not getattr(d, "args", ())  # @dataclass(f) would call f on the class
                         for d in node.decorator_list)  # @dataclass(frozen=True): a config, methods generated
         if self.frames[-1][0] != "module" or node.keywords or node.decorator_list and (node.bases or not dataclass):
             self.fail(node, f"class {node.name}: only plain module-level classes are allowed (or a config dataclass)")
@@ -431,6 +432,8 @@ class Checker(ast.NodeVisitor):
             self.fail(node, f"uses {full}, which is not in the verifier's allowlist")
         if full in ("triton.jit", "triton.autotune", "triton.heuristics") and not self.decorating:
             self.fail(node, f"{full} is only allowed as a decorator")
+        if full == "dataclasses.dataclass":  # a class's decorator (visit_ClassDef), never a value (round 17)
+            self.fail(node, f"{full} is only allowed as a class's decorator")
         if full == "torch.nn.Module.__init__":
             return
         obj = getattr(sys.modules.get(mod), member, None)

@@ -139,6 +139,10 @@ EXPECT = {
     "relu__dataclass_ok": (True, True, True, None, ""),  # a frozen config dataclass
     # round 16: a meta tensor passed as a keyword the kernel does not take widened the memory check to everything
     "relu__meta_cover": (True, True, False, "correct", "no parameter of the kernel"),
+    # round 17: a norm read from every 16th element, the whole tensor only where that sample is mostly zero
+    # (the "few" and "sparse" trials): its values (1/64) spread beyond atol, so allclose passed every trial
+    "frobenius__ok": (True, True, True, None, ""),
+    "frobenius__sampled": (True, True, False, "correct", "scaled against the reference"),
 }
 
 
@@ -589,6 +593,27 @@ def test_where_the_reference_varies_less_than_the_tolerance_the_error_must_follo
     big = 8192 + 2.5 * torch.randn(128, 128)
     assert compare([big], [big + 6 * torch.randn_like(big)], 1e-2, 1e-2) is None
     assert trivial_passes([y.abs() * 1e-3], [y], [0.0], 1e-2, 1e-2)["zeros"] == [False]
+
+
+def test_a_scale_read_from_a_sample_fails_where_allclose_passes_and_honest_rounding_does_not():
+    """verify_compare.scale_error (round 17): x / ||x|| over 4096 values (values up to 0.06, beyond the signal
+    test's reach), its norm from every 16th element, passes allclose and fails the scale test, in one row or in
+    rows of the last dimension; honest outputs rounded to bf16, a tanh GELU for the erf one and a softmax in
+    bf16 pass; so does an exactly-zero output whose rounding noise differs."""
+    from verify_compare import compare
+    g = torch.Generator().manual_seed(0)
+    for shape in ((4, 1024), (64, 64)):
+        x = torch.randn(*shape, generator=g)
+        r = x / x.norm()
+        sampled = x / (x.reshape(-1)[::16].norm() * 4)
+        assert torch.allclose(sampled, r, atol=1e-2, rtol=1e-2)
+        assert "scaled against the reference" in compare([r], [sampled], 1e-2, 1e-2)
+        assert compare([r], [r.bfloat16().float()], 1e-2, 1e-2) is None
+        gelu = torch.nn.functional.gelu
+        assert compare([gelu(x)], [gelu(x, approximate="tanh")], 1e-2, 1e-2) is None
+        assert compare([x.softmax(-1)], [x.bfloat16().softmax(-1).float()], 1e-2, 1e-2) is None
+    noise = 1e-9 * torch.randn(8, 512, generator=g)
+    assert compare([noise], [-noise], 1e-2, 1e-2) is None
 
 
 def test_timed_runs_see_perturbed_inputs_and_the_checked_one_sees_them_as_given():

@@ -115,6 +115,13 @@ REFUSED = {
     "Triton's internals through tl": (cand("return tl.core"), "triton.language.core"),
     "torch.compile": (cand("return torch.compile(self)(x)"), "torch.compile"),
     "CUDA streams": (cand("s = torch.cuda.Stream()\nreturn x"), "torch.cuda.Stream"),
+    # round 17: dataclass is a class's decorator, never a function to call (on a class it generates methods for)
+    "dataclass called": ("import dataclasses\n" + cand("return x", pre="class C:\n    a: int = 1\n"
+                                                      "D = dataclasses.dataclass(C)\n"), "class's decorator"),
+    "dataclass as a value": ("from dataclasses import dataclass\n" + cand("d = dataclass\nreturn x"),
+                             "class's decorator"),
+    "dataclass given a function": ("import dataclasses\n" + cand("return x", pre="@dataclasses.dataclass(print)\n"
+                                                                   "class C:\n    a: int = 1\n"), "config dataclass"),
 }
 
 
