@@ -28,12 +28,12 @@ FLOOR = 1e-4  # ... plus FLOOR * atol: rounding noise of an output that is const
 
 
 def scale_terms(rc, oc, f, width):
-    """The scale test's sums over one chunk (whole rows of `width`): sum over rows of c^2 / q, sum of q and of c,
-    where c = <o - r, r> and q = <r, r> on the row (scale_error)."""
+    """The scale test's sums over one chunk (whole rows of `width`): sum over rows of c^2 / q, sum of q, of c and
+    of r, where c = <o - r, r> and q = <r, r> on the row (scale_error)."""
     rz = torch.where(f, rc, 0)
     d = torch.where(f, oc - rc, 0).nan_to_num_(0, 0, 0)
     c, q = (d * rz).view(-1, width).sum(1), (rz * rz).view(-1, width).sum(1)
-    return torch.where(q > 0, c * c / q.clamp_min(1e-30), 0).sum(), q.sum(), c.sum()
+    return torch.where(q > 0, c * c / q.clamp_min(1e-30), 0).sum(), q.sum(), c.sum(), rz.sum()
 
 
 def scale_error(cq, q, c, rows):
@@ -56,7 +56,7 @@ def mismatch(r, chunk_of, atol, rtol, slack=0.0, chunk=2**26, width=1):
     rows = ROW_MIN <= width <= chunk and n % width == 0
     width, chunk = (width, chunk // width * width) if rows else (1, chunk)
     nonfinite, worst, ok, lo, hi, amax, finite_ref = 0, 0.0, True, math.inf, -math.inf, 0.0, True
-    cq = sq = cs = 0.0
+    cq = sq = cs = rs = 0.0
     for s in range(0, n, chunk):
         rc = r[s:s + chunk].float()
         oc = chunk_of(s, rc).float()
@@ -64,7 +64,7 @@ def mismatch(r, chunk_of, atol, rtol, slack=0.0, chunk=2**26, width=1):
         mn, mx = torch.aminmax(torch.where(f, rc, 0))
         # one read back per chunk (each is a device sync on a GPU): non-finite count, allclose, finite, min, max,
         # and the scale test's three sums
-        bad, close, fin, mn, mx, a, b, c = torch.stack([(~torch.isfinite(oc) & f).sum().float(), torch.isclose(
+        bad, close, fin, mn, mx, a, b, c, d = torch.stack([(~torch.isfinite(oc) & f).sum().float(), torch.isclose(
             oc, rc, atol=tol, rtol=rtol, equal_nan=True).all().float(), f.all().float(), mn, mx,
             *scale_terms(rc, oc, f, width)]).tolist()
         nonfinite += int(bad)
@@ -73,7 +73,7 @@ def mismatch(r, chunk_of, atol, rtol, slack=0.0, chunk=2**26, width=1):
             worst = max(worst, (oc - rc).abs().nan_to_num(0).max().item())
         finite_ref = finite_ref and bool(fin)
         lo, hi, amax = min(lo, mn), max(hi, mx), max(amax, mx, -mn)
-        cq, sq, cs = cq + a, sq + b, cs + c
+        cq, sq, cs, rs = cq + a, sq + b, cs + c, rs + d
     if nonfinite:
         return f"has {nonfinite} NaN/Inf where the reference has none"
     if not ok:
@@ -86,7 +86,11 @@ def mismatch(r, chunk_of, atol, rtol, slack=0.0, chunk=2**26, width=1):
         if bad:
             return bad
     err, size = scale_error(cq, sq, cs, rows), math.sqrt(sq / n)
-    if err * size > SCALE * size + TF32_SLACK * slack + FLOOR * atol:  # rounding noise of a zero output passes
+    # FLOOR * atol only for an output that looks like rounding noise around zero (its mean under half its rms):
+    # an honest kernel may return exact zeros there. Not for tiny real values: a softmax over 131072 columns
+    # (rms 8e-6) with its normaliser 8% off passed under that floor (round 17)
+    noise = FLOOR * atol if abs(rs / n) <= size / 2 else 0.0
+    if err * size > SCALE * size + TF32_SLACK * slack + noise:
         return (f"is scaled against the reference: its projection on the reference is off by {err:.3g} of it "
                 f"({f'rms over rows of {width}' if rows else 'over the whole output'}; allowed {SCALE:g}), as a "
                 "normaliser or a scale read from a sample of the inputs is")

@@ -16,15 +16,17 @@ RESCUE = ("heavy", "heavy")  # drawn too, only where the trials above leave the 
 PERIODS = (2, 3, 5, 7, 11, 13)  # the "blocks" inputs' periodic means
 NAMED_DISTS = ("own", "shifted", "blocks", "heavy", "unit", "sparse", "ties", "few")
 FEW = 8  # the "few" inputs' nonzero elements, in the whole tensor
+SPIKE = 12.0  # the "blocks" inputs' one spike per row, in units of the scale: a row's max, its exp dominates
 
 
 def redraw(x, dist, seed):
     """x with new values from `dist` at x's own scale s (its std). "shifted": N(mu s, s^2) / sqrt(1 + mu^2), mu in
     [-1, 1), so it takes both signs, times 1 to 2 (log-uniform); "blocks": each run of 64-1024 consecutive elements
     has a mean of its own, and so has each residue of the position modulo PERIODS, so a reduction that reads a
-    sample of each row (a run, or every k-th element, k <= 16) misses; "heavy": s z exp(w) / e (z, w normal), clipped to 8
-    max(1, s), so a few elements dominate a row (what makes a wide softmax or a norm non-zero somewhere) while exp-
-    based formulas that the problem's own inputs never overflow stay finite; "unit": 1 + 0.02 z, so long products
+    sample of each row (a run, or every k-th element, k <= 16) misses, and each row of 64 or more holds one spike
+    of max(SPIKE s, ln(row) + 4) at a secret place, which a max, a log-sum-exp or a norm read from a sample misses; "heavy": s z
+    exp(w) / e (z, w normal), clipped to 8 max(1, s), so a few elements dominate a row (what makes a wide softmax or
+    a norm non-zero somewhere) while exp-based formulas that the problem's own inputs never overflow stay finite; "unit": 1 + 0.02 z, so long products
     (cumprod) neither vanish nor blow up; "sparse": s z on about 8 elements of each last-dimension row; "ties": z
     rounded, so equal values (equal maxima) are common; "few": s z on FEW elements of the whole tensor, zeros
     elsewhere, so a reduction read from any fixed sample (every k-th element, a residue class, a run) misses them or
@@ -66,6 +68,12 @@ def redraw(x, dist, seed):
             means += torch.randn(m, generator=g, device=x.device).repeat(-(-n // m))[:n].mul_(0.5)
         flat.add_(means).div_(math.sqrt(2 + 0.25 * len(PERIODS)))
         del means
+        if x.dim() and x.shape[-1] >= 64:  # one hidden spike per row (round 17: a log-sum-exp from 1/8 of each
+            rows = z.view(-1, x.shape[-1])  # row, in a cross-entropy or a log_softmax, passed every trial)
+            at = torch.randint(0, x.shape[-1], (rows.shape[0],), generator=g, device=x.device)
+            sign = torch.randint(0, 2, (rows.shape[0],), generator=g, device=x.device) * 2 - 1
+            height = max(SPIKE, (math.log(x.shape[-1]) + 4) / scale)  # and e^height outweighs the row's sum
+            rows[torch.arange(rows.shape[0], device=x.device), at] = height * sign.to(z.dtype)
     elif base == "heavy":
         w = torch.randn(x.shape, generator=g, device=x.device)
         lim = 8 * max(1.0, 1 / scale)
@@ -101,8 +109,12 @@ def near(x, seed, n=4, swap=False):
     g.manual_seed(seed & (2**63 - 1))
     flat, (lo, hi) = x.reshape(-1), (x.min(), x.max())
     idx = torch.randint(0, flat.numel(), (min(n, flat.numel()),), generator=g, device=x.device)
-    if swap:
-        other = torch.randint(0, flat.numel(), idx.shape, generator=g, device=x.device)
+    if swap:  # distinct places: a scatter to one place twice keeps either value, so the reference's copy and the
+        # candidate's would differ (round 17: an honest ELU failed on a stale near-duplicate of "few" inputs)
+        at = torch.unique(torch.randint(0, flat.numel(), (4 * idx.numel(),), generator=g, device=x.device))
+        at = at[torch.randperm(at.numel(), generator=g, device=x.device)]
+        k = min(idx.numel(), at.numel() // 2)
+        idx, other = at[:k], at[k:2 * k]
         a, b = flat[idx].clone(), flat[other].clone()
         flat[other], flat[idx] = a, b
         return flat.view(x.shape)

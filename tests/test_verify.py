@@ -2,6 +2,7 @@
 exploit of PAPER.md §7 earns nothing, and every sandbox case gets exactly one verdict."""
 
 import json
+import math
 import subprocess
 import sys
 from pathlib import Path
@@ -614,6 +615,28 @@ def test_a_scale_read_from_a_sample_fails_where_allclose_passes_and_honest_round
         assert compare([x.softmax(-1)], [x.bfloat16().softmax(-1).float()], 1e-2, 1e-2) is None
     noise = 1e-9 * torch.randn(8, 512, generator=g)
     assert compare([noise], [-noise], 1e-2, 1e-2) is None
+    assert compare([noise], [torch.zeros_like(noise)], 1e-2, 1e-2) is None  # exact zeros: rounding noise
+    # a softmax over 131072 columns (rms 8e-6, far under atol): a normaliser 8% off fails; no floor hides it
+    wide = torch.softmax(torch.randn(4, 131072, generator=g), 1)
+    assert "scaled against the reference" in compare([wide], [wide / 1.08], 1e-2, 1e-2)
+    assert compare([wide], [wide.bfloat16().float()], 1e-2, 1e-2) is None
+
+
+def test_blocks_inputs_hide_one_spike_per_row_and_near_duplicates_are_one_draw():
+    """verify_inputs (round 17): each "blocks" row of 64 or more holds one spike, high enough that its exp
+    outweighs the row (a log-sum-exp read from 1/8 of the row misses it 7 times in 8); near(swap=True) swaps
+    distinct places, so two draws with one seed are equal even where most values are zero (the "few" inputs)."""
+    from verify_inputs import near, redraw
+    x = torch.rand(256, 1024)
+    b = redraw(x, "blocks", seed=3)
+    top = b.abs().max(1).values
+    assert bool((top > 10).all()) and int((b.abs() > 10).sum()) == 256  # one per row, outweighs e^x's row sum
+    lse, sampled = torch.logsumexp(b, 1), torch.logsumexp(b[:, ::8], 1) + math.log(8)
+    assert float((lse - sampled).abs().mean()) > 1.0
+    few = redraw(torch.randn(64, 1000), "few", seed=1)
+    draws = [near(few.clone(), 5, n=16384, swap=True) for _ in range(10)]
+    assert all(torch.equal(draws[0], d) for d in draws)
+    assert torch.equal(draws[0].reshape(-1).sort().values, few.reshape(-1).sort().values)  # a permutation of few
 
 
 def test_timed_runs_see_perturbed_inputs_and_the_checked_one_sees_them_as_given():
