@@ -71,7 +71,7 @@ def build_parser():
     # what to check
     ap.add_argument("--verifier", choices=["robust", "naive"], default="robust",
                     help="robust: every layer; naive: syntax only gates validity (PAPER.md §6)")
-    ap.add_argument("--trials", type=int, default=6, help="correctness trials, fresh random inputs each")
+    ap.add_argument("--trials", type=int, default=7, help="correctness trials, fresh random inputs each")
     ap.add_argument("--atol", type=float, default=1e-2)
     ap.add_argument("--rtol", type=float, default=1e-2)
     # timing (GPU only)
@@ -107,7 +107,7 @@ def build_parser():
 class Settings:
     device: str = "cpu"
     verifier: str = "robust"
-    trials: int = 6  # one per distribution of DISTS
+    trials: int = 7  # one per distribution of DISTS
     atol: float = 1e-2
     rtol: float = 1e-2
     timing: bool = True

@@ -11,10 +11,10 @@ import random
 
 import torch
 
-DISTS = ("own", "shifted", "sparse", "unit", "blocks", "few")  # trial k draws from Settings.dists[k % len]: these
+DISTS = ("own", "shifted", "sparse", "unit", "blocks", "few", "spiked")  # trial k draws from Settings.dists[k % len]: these
 RESCUE = ("heavy", "heavy")  # drawn too, only where the trials above leave the check degenerate (make_reference)
 PERIODS = (2, 3, 5, 7, 11, 13)  # the "blocks" inputs' periodic means
-NAMED_DISTS = ("own", "shifted", "blocks", "heavy", "unit", "sparse", "ties", "few")
+NAMED_DISTS = ("own", "shifted", "blocks", "heavy", "unit", "sparse", "ties", "few", "spiked")
 FEW = 8  # the "few" inputs' nonzero elements, in the whole tensor
 SPIKE = 12.0  # the "blocks" inputs' one spike per row, in units of the scale: a row's max, its exp dominates
 
@@ -24,10 +24,11 @@ def redraw(x, dist, seed):
     [-1, 1), so it takes both signs, times 1 to 2 (log-uniform); "blocks": each run of 64-1024 consecutive elements
     has a mean of its own, and so has each residue of the position modulo PERIODS, so a reduction that reads a
     sample of each row (a run, or every k-th element, k <= 16) misses, and each row of 64 or more holds one spike
-    of max(SPIKE s, ln(row) + 4) at a secret place, which a max, a log-sum-exp or a norm read from a sample misses; "heavy": s z
+    (hide_spikes); "spiked": the problem's own values with those spikes, so that no sample of a row tells it from
+    "own" (round 18: a log_softmax sampled except where a row looked like "blocks" passed); "heavy": s z
     exp(w) / e (z, w normal), clipped to 8 max(1, s), so a few elements dominate a row (what makes a wide softmax or
-    a norm non-zero somewhere) while exp-based formulas that the problem's own inputs never overflow stay finite; "unit": 1 + 0.02 z, so long products
-    (cumprod) neither vanish nor blow up; "sparse": s z on about 8 elements of each last-dimension row; "ties": z
+    a norm non-zero somewhere) while exp-based formulas that the problem's own inputs never overflow stay finite;
+    "unit": 1 + 0.02 z, so long products (cumprod) neither vanish nor blow up; "sparse": s z on about 8 elements of each last-dimension row; "ties": z
     rounded, so equal values (equal maxima) are common; "few": s z on FEW elements of the whole tensor, zeros
     elsewhere, so a reduction read from any fixed sample (every k-th element, a residue class, a run) misses them or
     weighs them wrong, whatever its stride (round 14: p % 17 < 8 passed "blocks"). The others keep E[x^2] at most
@@ -37,6 +38,12 @@ def redraw(x, dist, seed):
     hard-coded; a float passed to forward (a scale) is multiplied by U(0.7, 1.4) and a random sign; tensors inside
     a list are redrawn one by one."""
     base = dist.rstrip("+")
+    if base == "spiked" and isinstance(x, torch.Tensor) and x.is_floating_point() and x.numel() > 1:
+        out = x.clone()  # the problem's own values: a sample of a row cannot tell this trial from "own"
+        g = torch.Generator(device=x.device)
+        g.manual_seed(seed & (2**63 - 1))
+        hide_spikes(out, spike_height(x, float(x.float().std())), g)
+        return out.abs_() if dist.endswith("+") else out
     if base != "own" and type(x) is float and x != 0:  # a scalar forward takes (A * s): s changes too, and its
         r = random.Random(seed)  # sign (round 12: A * abs(s) passed); "+" keeps it positive where a reference
         sign = 1 if dist.endswith("+") else r.choice((-1, 1))  # needs that (draw_trial)
@@ -68,12 +75,7 @@ def redraw(x, dist, seed):
             means += torch.randn(m, generator=g, device=x.device).repeat(-(-n // m))[:n].mul_(0.5)
         flat.add_(means).div_(math.sqrt(2 + 0.25 * len(PERIODS)))
         del means
-        if x.dim() and x.shape[-1] >= 64:  # one hidden spike per row (round 17: a log-sum-exp from 1/8 of each
-            rows = z.view(-1, x.shape[-1])  # row, in a cross-entropy or a log_softmax, passed every trial)
-            at = torch.randint(0, x.shape[-1], (rows.shape[0],), generator=g, device=x.device)
-            sign = torch.randint(0, 2, (rows.shape[0],), generator=g, device=x.device) * 2 - 1
-            height = max(SPIKE, (math.log(x.shape[-1]) + 4) / scale)  # and e^height outweighs the row's sum
-            rows[torch.arange(rows.shape[0], device=x.device), at] = height * sign.to(z.dtype)
+        hide_spikes(z, spike_height(x, scale) / scale, g)
     elif base == "heavy":
         w = torch.randn(x.shape, generator=g, device=x.device)
         lim = 8 * max(1.0, 1 / scale)
@@ -96,6 +98,25 @@ def redraw(x, dist, seed):
     return z.mul_(scale).to(x.dtype)
 
 
+def spike_height(x, scale):
+    """How high a row's hidden spike stands: SPIKE s, or higher where e^height must outweigh the row's sum, but
+    at most 8 max(1, s), as "heavy" (an honest tanh written with e^2a overflows past 10: round 18)."""
+    scale = scale if math.isfinite(scale) and scale > 1e-6 else 1.0
+    return min(max(SPIKE * scale, math.log(x.shape[-1]) + 4), 8 * max(1.0, scale))
+
+
+def hide_spikes(z, height, g):
+    """One element of each last-dimension row of 64 or more set to +-height, at a secret place, in place: a max,
+    a log-sum-exp or a norm read from a sample of the row misses it (round 17: a log-sum-exp from 1/8 of each row,
+    in a cross-entropy or a log_softmax, passed every trial)."""
+    if not z.dim() or z.shape[-1] < 64:
+        return
+    rows = z.view(-1, z.shape[-1])
+    at = torch.randint(0, z.shape[-1], (rows.shape[0],), generator=g, device=z.device)
+    sign = torch.randint(0, 2, (rows.shape[0],), generator=g, device=z.device) * 2 - 1
+    rows[torch.arange(rows.shape[0], device=z.device), at] = height * sign.to(z.dtype)
+
+
 def near(x, seed, n=4, swap=False):
     """x with n secret elements (drawn with replacement) moved to the far end of x's own range (its max where they
     were below the middle, else its min): values x already holds, so the reference stays finite, in a tensor nearly
@@ -109,12 +130,15 @@ def near(x, seed, n=4, swap=False):
     g.manual_seed(seed & (2**63 - 1))
     flat, (lo, hi) = x.reshape(-1), (x.min(), x.max())
     idx = torch.randint(0, flat.numel(), (min(n, flat.numel()),), generator=g, device=x.device)
-    if swap:  # distinct places: a scatter to one place twice keeps either value, so the reference's copy and the
-        # candidate's would differ (round 17: an honest ELU failed on a stale near-duplicate of "few" inputs)
-        at = torch.unique(torch.randint(0, flat.numel(), (4 * idx.numel(),), generator=g, device=x.device))
-        at = at[torch.randperm(at.numel(), generator=g, device=x.device)]
-        k = min(idx.numel(), at.numel() // 2)
-        idx, other = at[:k], at[k:2 * k]
+    if swap:  # distinct places, a + i b mod numel (b coprime): a scatter to one place twice keeps either value,
+        # so the reference's copy and the candidate's differed (round 17: an honest ELU failed on "few" inputs)
+        r, size = random.Random(seed), flat.numel()
+        a, b = r.randrange(size), r.randrange(1, size)
+        while math.gcd(b, size) != 1:
+            b = r.randrange(1, size)
+        k = min(idx.numel(), size // 2)
+        at = (torch.arange(2 * k, device=x.device) * b + a) % size
+        idx, other = at[:k], at[k:]
         a, b = flat[idx].clone(), flat[other].clone()
         flat[other], flat[idx] = a, b
         return flat.view(x.shape)

@@ -21,18 +21,17 @@ What makes a check not vacuous (PAPER.md §7):
     every trial: such a problem's check is degenerate, and every verdict on it says so.
 """
 
-import contextlib
 import hashlib
 import math
 import random
 import secrets
-import threading
 from dataclasses import dataclass, field
 
 import torch
 
 from verify_compare import compare, trivial_passes  # noqa: F401 (API: the comparison, for verify.py and tests)
 from verify_inputs import DISTS, NAMED_DISTS, RESCUE, near, redraw  # noqa: F401 (the trials' input distributions)
+from verify_tf32 import RNG_LOCK, ops_seen, precision, tf32_slack  # noqa: F401 (API: the lock, for tests)
 from verify_variant import (NOT_FREE, NOT_SHAPES, shape_constants, variant_changes, vary_floats,  # noqa: F401 (API)
                             with_constants, ATTEMPTS, pick_value, init_names, TINY)
 TRIVIAL = ("zeros", "constant", "input copy")  # outputs an attacker can write without reading the inputs
@@ -61,8 +60,6 @@ def to_device(xs, device):
 
 # --- references ----------------------------------------------------------------------------------------------
 
-# get_inputs() draws from torch's global RNG: seeding and drawing must not interleave across pool threads.
-RNG_LOCK = threading.RLock()
 
 
 @dataclass
@@ -261,46 +258,6 @@ def run_reference(ref, trial):
     trial.slack = tf32_slack(ref, model, xs, trial.outs)
     ref.in_bytes = max(ref.in_bytes, sum(x.numel() * x.element_size() for x in xs if isinstance(x, torch.Tensor)))
     return xs
-
-
-@contextlib.contextmanager
-def precision(tf32):
-    """Float32 matmuls and convolutions in exact fp32 (the reference) or in tf32 (tf32_slack); process-wide, so
-    taken under RNG_LOCK, which every reference forward holds. cuDNN's own default is tf32."""
-    with RNG_LOCK:
-        before = torch.get_float32_matmul_precision(), torch.backends.cudnn.allow_tf32
-        torch.set_float32_matmul_precision("high" if tf32 else "highest")
-        torch.backends.cudnn.allow_tf32 = tf32
-        try:
-            yield
-        finally:
-            torch.set_float32_matmul_precision(before[0])
-            torch.backends.cudnn.allow_tf32 = before[1]
-
-
-def tf32_slack(ref, model, xs, outs, chunk=2**26):
-    """Per float32 output, the largest distance between the reference and the same reference with tf32 matmuls
-    and convolutions (GPU only; None where there is none). tf32 is what `tl.dot` does with float32 operands by
-    default, so an honest kernel strays about as far (H200, L1 17: tf32 errors 0.035 and 0.33 on the shifted and
-    blocks trials). compare() widens its tests by TF32_SLACK times this, trial by trial. Skipped once the first
-    trial's forward runs no TF32_OPS (its values cannot tell: L2 9's first trial is all zeros, a ReLU of x - 2)."""
-    if not ref.device.startswith("cuda") or ref.tf32 is False or not any(o.dtype == torch.float32 for o in outs):
-        return None
-    with precision(tf32=True), ops_seen() as seen:
-        again = model(*xs)
-    again = [again] if isinstance(again, torch.Tensor) else list(again)
-    slack = []
-    for o, a in zip(outs, again):
-        worst = 0.0
-        if o.dtype == torch.float32 and a.shape == o.shape:
-            o, a = o.reshape(-1), a.reshape(-1)
-            for s in range(0, o.numel(), chunk):
-                worst = max(worst, (a[s:s + chunk] - o[s:s + chunk]).abs().nan_to_num(0, 0, 0).max().item())
-        slack.append(worst)
-    del again
-    if ref.tf32 is None:
-        ref.tf32 = any(slack) or bool(seen & TF32_OPS)
-    return slack if any(slack) else None
 
 
 def add_variant(ref, src, settings, name, dims):
@@ -540,23 +497,6 @@ MOVE_OPS = {"view", "_unsafe_view", "reshape", "alias", "permute", "transpose", 
             "pixel_unshuffle", "channel_shuffle",  # and, round 15, the pads and resamplings that only copy:
             *(f"{op}{d}d" for op in ("reflection_pad", "replication_pad", "upsample_nearest", "_upsample_nearest_exact")
               for d in (1, 2, 3))}
-
-
-TF32_OPS = {"mm", "addmm", "bmm", "baddbmm", "addbmm", "mv", "addmv", "convolution", "_convolution"}  # tf32_slack
-
-
-@contextlib.contextmanager
-def ops_seen():
-    """The aten ops (by name) that run inside the block, in this thread."""
-    from torch.utils._python_dispatch import TorchDispatchMode
-    seen = set()
-
-    class Seen(TorchDispatchMode):
-        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-            seen.add(func.overloadpacket.__name__)
-            return func(*args, **(kwargs or {}))
-    with Seen():
-        yield seen
 
 
 def moves_data(outs, xs, chunk=2**26):

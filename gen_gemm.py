@@ -1,0 +1,78 @@
+T = '''import torch
+import torch.nn as nn
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def _tanh(x):
+    e = tl.exp(2.0 * x)
+    return (e - 1.0) / (e + 1.0)
+
+
+@triton.jit
+def _softplus(x):
+    return tl.log(1.0 + tl.exp(x))
+
+
+@triton.jit
+def _sigmoid(x):
+    return 1.0 / (1.0 + tl.exp(-x))
+
+
+@triton.jit
+def fused_linear_kernel(
+    a_ptr, w_ptr, bias_ptr, extra_ptr, c_ptr, M, N, K, scale,
+    stride_am, stride_ak, stride_wn, stride_wk, stride_cm, stride_cn,
+    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+):
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    offs_k = tl.arange(0, BLOCK_K)
+    a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_k[None, :] * stride_ak
+    w_ptrs = w_ptr + offs_n[None, :] * stride_wn + offs_k[:, None] * stride_wk
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BLOCK_K)):
+        k_rem = K - k * BLOCK_K
+        a = tl.load(a_ptrs, mask=(offs_m[:, None] < M) & (offs_k[None, :] < k_rem), other=0.0)
+        w = tl.load(w_ptrs, mask=(offs_n[None, :] < N) & (offs_k[:, None] < k_rem), other=0.0)
+        acc += tl.dot(a, w)
+        a_ptrs += BLOCK_K * stride_ak
+        w_ptrs += BLOCK_K * stride_wk
+    bias = tl.load(bias_ptr + offs_n, mask=offs_n < N, other=0.0)
+    x = acc + bias[None, :]
+{epilogue}
+    c_ptrs = c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :] * stride_cn
+    tl.store(c_ptrs, x, mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
+
+
+class ModelNew(nn.Module):
+    def __init__(self, {init_sig}):
+        super().__init__()
+        self.linear = nn.Linear({lin_args})
+{init_body}
+    def forward(self, x):
+        x = x.contiguous()
+        M, K = x.shape
+        N = self.linear.weight.shape[0]
+        out = torch.empty((M, N), device=x.device, dtype=x.dtype)
+        w = self.linear.weight
+        grid = (triton.cdiv(M, 32), triton.cdiv(N, 64))
+        fused_linear_kernel[grid](
+            x, w, self.linear.bias, {extra}, out, M, N, K, {scale},
+            x.stride(0), x.stride(1), w.stride(0), w.stride(1), out.stride(0), out.stride(1),
+            BLOCK_M=32, BLOCK_N=64, BLOCK_K=32,
+        )
+        return out
+'''
+C = {
+ 'L2_29': ('    x = x * _tanh(_softplus(x))\n    x = x * _tanh(_softplus(x))', 'in_features, out_features', 'in_features, out_features', '', 'self.linear.bias', '1.0'),
+ 'L2_59': ('    x = x * _sigmoid(x)\n    x = x * scale', 'in_features, out_features, scaling_factor', 'in_features, out_features', '        self.scaling_factor = scaling_factor\n', 'self.linear.bias', 'self.scaling_factor'),
+ 'L2_70': ('    x = _sigmoid(x) * scale + x', 'input_size, hidden_size, scaling_factor', 'input_size, hidden_size', '        self.scaling_factor = scaling_factor\n', 'self.linear.bias', 'self.scaling_factor'),
+ 'L2_86': ('    x = x / scale\n    x = 0.5 * x * (1.0 + _tanh(0.7978845608028654 * (x + 0.044715 * x * x * x)))', 'input_size, output_size, divisor', 'input_size, output_size', '        self.divisor = divisor\n', 'self.linear.bias', 'self.divisor'),
+ 'L2_95': ('    addv = tl.load(extra_ptr + offs_n, mask=offs_n < N, other=0.0)\n    x = x + addv[None, :]\n    x = _sigmoid(x) * x\n    x = _tanh(x)\n    x = 0.5 * x * (1.0 + tl.erf(x * 0.7071067811865476))\n    x = tl.minimum(tl.maximum(x, -1.0), 1.0)', 'in_features, out_features, add_value_shape', 'in_features, out_features', '        self.add_value = nn.Parameter(torch.randn(add_value_shape))\n', 'self.add_value', '1.0'),
+}
+for f, (ep, isig, la, ib, extra, scale) in C.items():
+    open(f'c_{f}.py', 'w').write(T.format(epilogue=ep, init_sig=isig, lin_args=la, init_body=ib, extra=extra, scale=scale))
