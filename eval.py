@@ -54,7 +54,7 @@ ap.add_argument("--seed", type=int, default=0)
 # verifier
 ap.add_argument("--device", default=None, help="verifier device (default: cuda if present)")
 ap.add_argument("--workers", type=int, default=None)
-ap.add_argument("--trials", type=int, default=5)
+ap.add_argument("--trials", type=int, default=None, help="correctness trials (default: the verifier's, one per distribution)")
 ap.add_argument("--no_naive", action="store_true", help="skip the naive (syntax-only) column")
 # LLM judge: the robust column asks it; a "robust without judge" column shows what it changed
 llm_judge.add_flags(ap)
@@ -177,7 +177,7 @@ def verify_all(args, tasks, gens, out):
     verdicts, t_verify, n_new = {}, time.time(), 0
     for mode in modes:
         # The naive column never asks the judge: it measures what cheating earns without the func layer
-        s = Settings(device=dev, verifier=mode, trials=args.trials, timing=dev.startswith("cuda"),
+        s = Settings(device=dev, verifier=mode, trials=args.trials or Settings.trials, timing=dev.startswith("cuda"),
                      **(judge if mode == "robust" else {}))
         # A judged verdict is keyed apart from an unjudged one (the key without a judge is unchanged)
         skey = json.dumps({"version": VERSION, **{k: getattr(s, k) for k in ("verifier", "trials", "atol", "rtol",

@@ -2,7 +2,7 @@
 The verifier: the reward's ground truth (PAPER.md §3), built so that the exploits of PAPER.md §7 earn nothing.
 
     python verify.py PROBLEM.py CANDIDATE                 # one pair; CANDIDATE is a .py file or a raw completion
-    python verify.py PROBLEM.py CANDIDATE --device cpu --trials 6 --atol 1e-2 --rtol 1e-2 --timeout 120
+    python verify.py PROBLEM.py CANDIDATE --device cpu --trials 7 --atol 1e-2 --rtol 1e-2 --timeout 120
     python verify.py --batch pairs.jsonl --out verdicts.jsonl --workers 8   # {"problem", "candidate"} rows
     python verify.py PROBLEM.py CANDIDATE --verifier naive # syntax only: how cheating pays without the func layer
 
@@ -58,7 +58,7 @@ from verify_static import extract_code, static_check
 from verify_wire import recv_header
 from verify_worker import sweep_uid
 
-VERSION = 4  # raised whenever a check changes what passes: eval.py keys its verdict cache with it
+VERSION = 5  # raised whenever a check changes what passes: eval.py keys its verdict cache with it
 UID_BASE = 1_000_000  # where the slots' own users start (no real account has uids this high)
 
 ROOT = Path(__file__).resolve().parent
