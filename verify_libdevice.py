@@ -1,7 +1,7 @@
 """
-libdevice in Triton's interpreter (the verifier's CPU path). Triton 3.9's interpreter runs none of it: its
-extern functions are never handed the interpreter's semantic ("Did you forget to add @triton.jit?"), and its
-builder has no extern_elementwise. So an honest kernel calling libdevice.tanh or libdevice.erf, common in
+libdevice and bfloat16 in Triton's interpreter (the verifier's CPU path; bf16: install_bf16). Triton 3.9's
+interpreter runs no libdevice: its extern functions are never handed the interpreter's semantic ("Did you forget
+to add @triton.jit?"), and its builder has no extern_elementwise. So an honest kernel calling libdevice.tanh or libdevice.erf, common in
 model-written GELU and Mish kernels, failed on the CPU alone (round 12's honest writer). Installed in the child
 (verify_monitor.install_triton_hooks) before a candidate is imported; on a GPU nothing changes.
 
@@ -62,6 +62,7 @@ def install():
     import inspect
     import triton.language as tl
     from triton.runtime import interpreter
+    install_bf16()
     if getattr(interpreter.InterpreterBuilder, "create_extern_elementwise", None) is extern_elementwise:
         return
     interpreter.InterpreterBuilder.create_extern_elementwise = extern_elementwise
@@ -81,6 +82,53 @@ def install():
     for name, member in inspect.getmembers(generic, inspect.isfunction):
         if not tl.core.is_builtin(member) and callable(getattr(cuda, name, None)):
             setattr(generic, name, getattr(cuda, name))
+
+
+def bf16_bits(values):
+    """float32 values -> bfloat16 bit patterns, rounded to nearest even as the GPU rounds (NaN stays NaN)."""
+    values = np.asarray(values, dtype=np.float32)
+    bits = values.view(np.uint32).astype(np.uint64)
+    out = ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)
+    return np.where(np.isnan(values), np.uint16(0x7FC0), out)
+
+
+def bf16_values(bits):
+    """bfloat16 bit patterns (how the interpreter stores bf16) -> their float32 values, exactly."""
+    return (np.asarray(bits, dtype=np.uint16).astype(np.uint32) << 16).view(np.float32)
+
+
+def install_bf16():
+    """bfloat16 in the interpreter as on the GPU: float32 -> bf16 rounded to nearest even (Triton 3.9's
+    interpreter cut the mantissa: a -2.8e-3 bias that the scale test sees in an honest bf16 softmax), and tl.dot
+    on bf16 operands on their values (it multiplied the bit patterns as integers: round 17's honest writer)."""
+    import triton.language as tl
+    from triton.runtime.interpreter import InterpreterBuilder, TensorHandle
+    if getattr(InterpreterBuilder.cast_impl, "bf16_fixed", False):
+        return
+    cast, fp_to_fp = InterpreterBuilder.cast_impl, InterpreterBuilder.create_fp_to_fp
+    dot = InterpreterBuilder.create_dot
+
+    def fixed(src, dst):
+        if src.dtype.scalar == tl.float32 and dst.scalar == tl.bfloat16:
+            return TensorHandle(bf16_bits(src.data), dst.scalar)
+        if src.dtype.scalar == tl.bfloat16 and dst.scalar == tl.float32:
+            return TensorHandle(bf16_values(src.data), dst.scalar)
+        return None
+
+    def cast_impl(self, src, dst_type):  # `is None`: a TensorHandle's truth is its values'
+        out = fixed(src, dst_type)
+        return cast(self, src, dst_type) if out is None else out
+
+    def create_fp_to_fp(self, src, dst_type, rounding_mode):
+        out = fixed(src, dst_type)
+        return fp_to_fp(self, src, dst_type, rounding_mode) if out is None else out
+
+    def create_dot(self, a, b, d, input_precision, max_num_imprecise_acc):
+        a, b = [TensorHandle(bf16_values(h.data), tl.float32) if h.dtype.scalar == tl.bfloat16 else h for h in (a, b)]
+        return dot(self, a, b, d, input_precision, max_num_imprecise_acc)
+    cast_impl.bf16_fixed = True
+    InterpreterBuilder.cast_impl, InterpreterBuilder.create_fp_to_fp = cast_impl, create_fp_to_fp
+    InterpreterBuilder.create_dot = create_dot
 
 
 def _with_semantic(member):
