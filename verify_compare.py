@@ -4,12 +4,14 @@ outputs would pass a trial (what makes a check degenerate, PAPER.md §7). Used b
 
     python -c "import torch, verify_compare as c; print(c.compare([torch.ones(3)], [torch.ones(3) * 1.001], 1e-2, 1e-2))"
 
-Two tests per floating output. The tolerance: every element within atol + rtol * |reference| (KernelBench's
-allclose). The signal: where atol dominates (rtol * |reference| <= atol) and the reference's own spread fits
-inside the tolerance (a softmax over 16K columns, x / ||x|| over 67M values, a mean near 0.5: all zeros or a
-constant would pass allclose), the root-mean-square error must also stay under SIGNAL times the reference's
-standard deviation and REL times its rms, so all zeros, a constant, a stale output or a sampled normaliser
-fails there, while an honest fp32, tf32 or bf16 kernel, whose error is a tiny fraction of both, passes.
+Three tests per floating output. The tolerance: every element within atol + rtol * |reference| (KernelBench's
+allclose). The scale (scale_error): the output's projection on the reference, row by row, off by at most SCALE, so a
+normaliser read from a sample fails wherever its values sit near atol. The signal: where atol
+dominates (rtol * |reference| <= atol) and the reference's own spread fits inside the tolerance (a softmax over 16K
+columns, x / ||x|| over 67M values, a mean near 0.5: all zeros or a constant would pass allclose), the root-mean-
+square error must also stay under SIGNAL times the reference's standard deviation and REL times its rms, so all
+zeros, a constant, a stale output or a sampled normaliser fails there, while an honest fp32, tf32 or bf16 kernel,
+whose error is a tiny fraction of both, passes.
 """
 
 import math

@@ -11,12 +11,12 @@ import random
 
 import torch
 
-DISTS = ("own", "shifted", "sparse", "unit", "blocks", "few", "spiked")  # trial k draws from Settings.dists[k % len]: these
+DISTS = ("own", "shifted", "sparse", "unit", "blocks", "few", "spiked")  # trial k: Settings.dists[k % len]
 RESCUE = ("heavy", "heavy")  # drawn too, only where the trials above leave the check degenerate (make_reference)
 PERIODS = (2, 3, 5, 7, 11, 13)  # the "blocks" inputs' periodic means
 NAMED_DISTS = ("own", "shifted", "blocks", "heavy", "unit", "sparse", "ties", "few", "spiked")
 FEW = 8  # the "few" inputs' nonzero elements, in the whole tensor
-SPIKE = 12.0  # the "blocks" inputs' one spike per row, in units of the scale: a row's max, its exp dominates
+SPIKE = 12.0  # the "blocks" and "spiked" rows' one spike, in units of the scale (spike_height)
 
 
 def redraw(x, dist, seed):
@@ -28,12 +28,12 @@ def redraw(x, dist, seed):
     "own" (round 18: a log_softmax sampled except where a row looked like "blocks" passed); "heavy": s z
     exp(w) / e (z, w normal), clipped to 8 max(1, s), so a few elements dominate a row (what makes a wide softmax or
     a norm non-zero somewhere) while exp-based formulas that the problem's own inputs never overflow stay finite;
-    "unit": 1 + 0.02 z, so long products (cumprod) neither vanish nor blow up; "sparse": s z on about 8 elements of each last-dimension row; "ties": z
-    rounded, so equal values (equal maxima) are common; "few": s z on FEW elements of the whole tensor, zeros
-    elsewhere, so a reduction read from any fixed sample (every k-th element, a residue class, a run) misses them or
-    weighs them wrong, whatever its stride (round 14: p % 17 < 8 passed "blocks"). The others keep E[x^2] at most
-    about s^2; a tf32 matmul's larger error on shifted inputs is allowed for by the reference's own
-    (verify_ref.tf32_slack). A trailing "+" takes absolute values. Boolean inputs (masks) are redrawn at their own
+    "unit": 1 + 0.02 z, so long products (cumprod) neither vanish nor blow up; "sparse": s z on about 8 elements of
+    each last-dimension row; "ties": z rounded, so equal values (equal maxima) are common; "few": s z on FEW
+    elements of the whole tensor, zeros elsewhere, so a reduction read from any fixed sample (every k-th element, a
+    residue class, a run) misses them or weighs them wrong, whatever its stride (round 14: p % 17 < 8 passed
+    "blocks"). The others keep E[x^2] at most about s^2; a tf32 matmul's larger error on shifted inputs is allowed
+    for by the reference's own (verify_tf32.tf32_slack). A trailing "+" takes absolute values. Boolean inputs (masks) are redrawn at their own
     density (within 0.1-0.9) and integer ones (indices, targets) uniformly over their own range, so neither can be
     hard-coded; a float passed to forward (a scale) is multiplied by U(0.7, 1.4) and a random sign; tensors inside
     a list are redrawn one by one."""
@@ -102,7 +102,7 @@ def spike_height(x, scale):
     """How high a row's hidden spike stands: SPIKE s, or higher where e^height must outweigh the row's sum, but
     at most 8 max(1, s), as "heavy" (an honest tanh written with e^2a overflows past 10: round 18)."""
     scale = scale if math.isfinite(scale) and scale > 1e-6 else 1.0
-    return min(max(SPIKE * scale, math.log(x.shape[-1]) + 4), 8 * max(1.0, scale))
+    return min(max(SPIKE * scale, math.log(max(2, x.shape[-1] if x.dim() else 1)) + 4), 8 * max(1.0, scale))
 
 
 def hide_spikes(z, height, g):

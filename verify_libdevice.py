@@ -1,9 +1,10 @@
 """
 libdevice and bfloat16 in Triton's interpreter (the verifier's CPU path; bf16: install_bf16). Triton 3.9's
-interpreter runs no libdevice: its extern functions are never handed the interpreter's semantic ("Did you forget
-to add @triton.jit?"), and its builder has no extern_elementwise. So an honest kernel calling libdevice.tanh or libdevice.erf, common in
-model-written GELU and Mish kernels, failed on the CPU alone (round 12's honest writer). Installed in the child
-(verify_monitor.install_triton_hooks) before a candidate is imported; on a GPU nothing changes.
+interpreter runs no libdevice: its extern functions are never handed the interpreter's semantic ("Did you forget to
+add @triton.jit?"), and its builder has no extern_elementwise. So an honest kernel calling libdevice.tanh or
+libdevice.erf, common in model-written GELU and Mish kernels, failed on the CPU alone (round 12's honest writer).
+Installed in the child (verify_monitor.install_triton_hooks) before a candidate is imported; on a GPU nothing
+changes.
 
     TRITON_INTERPRET=1 python -c "import verify_libdevice as d; d.install(); print(sorted(d.NUMPY)[:8])"
 """

@@ -603,7 +603,7 @@ def test_truncated_forward_runs_the_reference_on_tf32_operands_and_restores_it()
 
 def test_tf32_slack_widens_atol_by_the_references_own_tf32_error_and_no_more():
     """An honest tf32 `tl.dot` strays from an fp32 reference about as far as the reference itself does under
-    tf32 (verify_ref.tf32_slack, measured on the GPU); compare() allows TF32_SLACK times that, per output, and
+    tf32 (verify_tf32.tf32_slack, measured on the GPU); compare() allows TF32_SLACK times that, per output, and
     nothing more. On the CPU there is no tf32: the slack is None and atol is unchanged."""
     from verify_compare import TF32_SLACK
     from verify_ref import compare, make_reference
