@@ -216,11 +216,33 @@ def from_values(make, name, skip=0):
         whole = name in ("as_tensor", "asarray") and len(a) == 1 and not k and isinstance(a[0], torch.Tensor)
         if MON.active and not MON.exempt and not whole and any(holds_tensor(x) for x in rest):
             MON.compute_ops.append(f"torch.{name} of tensors' values")
+        if name in PY_DATA and rest and not MON.exempt and numbers(rest[0], TABLE) >= TABLE:
+            # round 19: a function tabulated in Python floats (math.erf), made a tensor, read by a kernel
+            (MON.compute_ops if MON.active else MON.sticky).append(
+                f"torch.{name} of {TABLE} or more Python numbers: a table computed in Python")
         if not MON.exempt and any(buffer(x) for x in rest):  # round 13: its values then reach Python by bytes
             # indexing, unwatched; round 14: made at import, where no forward is watched, and written by a kernel
             (MON.compute_ops if MON.active else MON.sticky).append(f"torch.{name} over Python memory")
         return make(*a, **k)
     return call
+
+
+TABLE = 16  # a tensor of this many values made from Python numbers, or held besides the parameters: a table
+PY_DATA = {"tensor", "as_tensor", "asarray", "new_tensor"}  # constructors that take Python data
+
+
+def numbers(data, limit, kinds=(int, float), depth=0):
+    """How many Python numbers of kinds data holds (lists and tuples, however nested), counted up to limit."""
+    if isinstance(data, kinds) and not isinstance(data, bool):
+        return 1
+    if not isinstance(data, (list, tuple, range)) or depth > 32:
+        return 0
+    total = 0
+    for d in data:
+        total += numbers(d, limit - total, kinds, depth + 1)
+        if total >= limit:
+            break
+    return total
 
 
 READS = {"tensor": 0, "as_tensor": 0, "asarray": 0, "full": 0, "arange": 0, "scalar_tensor": 0, "empty": 0,

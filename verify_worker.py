@@ -37,7 +37,8 @@ import traceback
 from multiprocessing.connection import Connection
 from multiprocessing.reduction import recv_handle
 
-from verify_monitor import MON, install_triton_hooks, monitored, op_recorder, snapshot_libraries, storage_of, watched
+from verify_monitor import (TABLE, MON, install_triton_hooks, monitored, numbers, op_recorder, snapshot_libraries,
+                            storage_of, watched)
 from verify_wire import send, tensor_bytes
 
 JOB = b"J"  # job headers for the zygote start with this
@@ -277,12 +278,9 @@ def build(mod, spec_, device):
             written.add(id(t))
     table = held_table(model, written, mod)
     if table:
-        raise ValueError(f"ModelNew holds {table}: a floating tensor that no reference parameter or buffer was "
+        raise ValueError(f"ModelNew holds {table}: floating values that no reference parameter or buffer was "
                          "copied into, made before any input (a table of the answer: round 19)")
     return model
-
-
-TABLE = 16  # held_table: a floating tensor of this many elements or more, besides the parameters and buffers
 
 
 def held_table(model, written, module):
@@ -295,6 +293,8 @@ def held_table(model, written, module):
     def find(v, where, depth=0):
         if isinstance(v, torch.Tensor):
             return where if v.is_floating_point() and v.numel() >= TABLE and id(v) not in written else None
+        if isinstance(v, (list, tuple)) and numbers(v, TABLE, float) >= TABLE:  # made a tensor in forward
+            return f"{where} (Python floats)"  # (ints are sizes and autotune configs)
         if depth < 4 and isinstance(v, (list, tuple, dict)):
             for k, e in (v.items() if isinstance(v, dict) else enumerate(v)):
                 hit = find(e, f"{where}[{k!r}]", depth + 1)

@@ -147,6 +147,9 @@ EXPECT = {
     "frobenius__sampled": (True, True, False, "correct", "output 0 "),  # the scale test, or a spiked trial
     # round 19: GELU tabulated on every bf16 value in __init__ (no forward watched there), interpolated by a kernel
     "gelu__table_init": (True, False, False, "compile", "no reference parameter or buffer was copied into"),
+    # ... and tabulated in Python floats (math.erf), at import or in forward, made a tensor by torch.tensor(list)
+    "gelu__pylist": (True, False, False, "compile", "(Python floats)"),
+    "gelu__pylist_forward": (False, True, True, "func_runtime", "a table computed in Python"),
 }
 
 
