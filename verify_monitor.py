@@ -20,6 +20,8 @@ import, and this one is not importable from it.
 
 import sys
 
+from verify_early import TABLE, made_before_inputs, numbers
+
 # aten ops a forward may run outside a Triton kernel: allocation, views, copies and casts, metadata. Everything
 # else is PyTorch compute (PAPER.md §3), including _local_scalar_dense: float(t), int(t) and `if t:` read tensor
 # values into Python, where a monitor of aten ops cannot follow the arithmetic.
@@ -57,9 +59,12 @@ class Monitor:
         self.kernel_storages = set()
         self.sticky = []  # what fails the candidate whenever it happened: outside forward, or swallowed after
         self.ranges = []  # the memory the interpreted launch in progress may touch (CheckedMemory)
+        self.early = []  # (storage address, weak reference): what ops made at import and in __init__ (made_early)
+        self.allowed = []  # (start, end) of the parameters and buffers the reference's values were copied into
+        self.py_numbers = 0  # Python numbers made tensors in this forward (from_values)
 
     def reset(self):
-        self.launches, self.compute_ops, self.kernel_storages = 0, [], set()
+        self.launches, self.compute_ops, self.kernel_storages, self.py_numbers = 0, [], set(), 0
 
 
 MON = Monitor()
@@ -169,6 +174,10 @@ def check_kernel_args(fn, args, kwargs):
                 if x.device.type == "meta" or x.numel() and torch.Tensor.data_ptr(x) == 0:  # round 16: a meta
                     raise TypeError(f"kernel argument {name} is a tensor without memory ({x.device})")  # tensor's
                     # range (0, 2**48) let a kernel store anywhere in the process
+                if made_before_inputs(x, MON.early, MON.allowed, T["untyped_storage"]):
+                    raise TypeError(f"kernel argument {name} reads memory made before any input (at import or in "
+                                    "__init__) that holds no parameter or buffer of the reference: a table of the "
+                                    "answer (round 20)")
                 if type(x) is not torch.Tensor and type(x) is not torch.nn.Parameter or any(
                         hasattr(torch.Tensor, k) for k in getattr(x, "__dict__", {})):  # the launcher calls its
                     raise TypeError(f"kernel argument {name}: a tensor with methods of its own")  # methods, exempt
@@ -216,10 +225,11 @@ def from_values(make, name, skip=0):
         whole = name in ("as_tensor", "asarray") and len(a) == 1 and not k and isinstance(a[0], torch.Tensor)
         if MON.active and not MON.exempt and not whole and any(holds_tensor(x) for x in rest):
             MON.compute_ops.append(f"torch.{name} of tensors' values")
-        if name in PY_DATA and rest and not MON.exempt and numbers(rest[0], TABLE) >= TABLE:
-            # round 19: a function tabulated in Python floats (math.erf), made a tensor, read by a kernel
-            (MON.compute_ops if MON.active else MON.sticky).append(
-                f"torch.{name} of {TABLE} or more Python numbers: a table computed in Python")
+        if name in PY_DATA and rest and not MON.exempt:  # round 19: a function tabulated in Python floats
+            MON.py_numbers += numbers(rest[0], TABLE)  # (math.erf), made a tensor, read by a kernel; counted over
+            if MON.py_numbers >= TABLE or not MON.active and numbers(rest[0], TABLE) >= TABLE:  # the forward
+                (MON.compute_ops if MON.active else MON.sticky).append(  # (round 20: 15 at a time passed)
+                    f"torch.{name}: {TABLE} or more Python numbers made tensors, a table computed in Python")
         if not MON.exempt and any(buffer(x) for x in rest):  # round 13: its values then reach Python by bytes
             # indexing, unwatched; round 14: made at import, where no forward is watched, and written by a kernel
             (MON.compute_ops if MON.active else MON.sticky).append(f"torch.{name} over Python memory")
@@ -227,22 +237,7 @@ def from_values(make, name, skip=0):
     return call
 
 
-TABLE = 16  # a tensor of this many values made from Python numbers, or held besides the parameters: a table
 PY_DATA = {"tensor", "as_tensor", "asarray", "new_tensor"}  # constructors that take Python data
-
-
-def numbers(data, limit, kinds=(int, float), depth=0):
-    """How many Python numbers of kinds data holds (lists and tuples, however nested), counted up to limit."""
-    if isinstance(data, kinds) and not isinstance(data, bool):
-        return 1
-    if not isinstance(data, (list, tuple, range)) or depth > 32:
-        return 0
-    total = 0
-    for d in data:
-        total += numbers(d, limit - total, kinds, depth + 1)
-        if total >= limit:
-            break
-    return total
 
 
 READS = {"tensor": 0, "as_tensor": 0, "asarray": 0, "full": 0, "arange": 0, "scalar_tensor": 0, "empty": 0,

@@ -37,8 +37,9 @@ import traceback
 from multiprocessing.connection import Connection
 from multiprocessing.reduction import recv_handle
 
-from verify_monitor import (TABLE, MON, install_triton_hooks, monitored, numbers, op_recorder, snapshot_libraries,
-                            storage_of, watched)
+from verify_early import TABLE, constant, made_early, numbers
+from verify_monitor import (MON, T, install_triton_hooks, monitored, op_recorder, snapshot_libraries, storage_of,
+                            watched)
 from verify_wire import send, tensor_bytes
 
 JOB = b"J"  # job headers for the zygote start with this
@@ -275,7 +276,8 @@ def build(mod, spec_, device):
     with torch.no_grad():
         for t, values in match_overrides(mine, spec_["overrides"]):
             t.copy_(values.to(t.device, t.dtype))
-            written.add(id(t))
+            written.add(storage_of(t))
+            MON.allowed.append((t.data_ptr(), t.data_ptr() + t.numel() * t.element_size()))
     table = held_table(model, written, mod)
     if table:
         raise ValueError(f"ModelNew holds {table}: floating values that no reference parameter or buffer was "
@@ -284,15 +286,16 @@ def build(mod, spec_, device):
 
 
 def held_table(model, written, module):
-    """Where the model (or the candidate's module) holds a floating tensor of TABLE or more elements that is none of
-    the tensors the reference's parameters and buffers were copied into (ids in written): values computed in
+    """Where the model (or the candidate's module) holds a floating tensor of TABLE or more values, not all one,
+    outside the storages the reference's parameters and buffers were copied into (written): values computed in
     __init__ or at import, where no forward is watched, such as a function tabulated on every bf16 value and
     interpolated by a kernel. None if there is none."""
     import torch
 
     def find(v, where, depth=0):
-        if isinstance(v, torch.Tensor):
-            return where if v.is_floating_point() and v.numel() >= TABLE and id(v) not in written else None
+        if isinstance(v, torch.Tensor):  # a view of a written parameter holds its values; ones(C) holds none
+            return where if (v.is_floating_point() and v.numel() >= TABLE and storage_of(v) not in written
+                             and not constant(v)) else None
         if isinstance(v, (list, tuple)) and numbers(v, TABLE, float) >= TABLE:  # made a tensor in forward
             return f"{where} (Python floats)"  # (ints are sizes and autotune configs)
         if depth < 4 and isinstance(v, (list, tuple, dict)):
@@ -318,8 +321,9 @@ def load(payload, device):
         f.write(payload["code"])
     spec_ = importlib.util.spec_from_file_location("candidate", os.path.abspath("candidate.py"))
     mod = importlib.util.module_from_spec(spec_)
-    spec_.loader.exec_module(mod)
-    return mod, [build(mod, m, device) if m else None for m in payload["models"]]
+    with made_early(MON.early, T["untyped_storage"]):  # a kernel may read it only inside the parameters
+        spec_.loader.exec_module(mod)
+        return mod, [build(mod, m, device) if m else None for m in payload["models"]]
 
 
 def run_child(conn, device, job, work):
