@@ -35,10 +35,11 @@ def numbers(data, limit, kinds=(int, float), depth=0):
 
 @contextlib.contextmanager
 def made_early(early, storage):
-    """Record (address, weak reference) of the storage of every tensor an op makes inside the block into early:
-    the candidate's import and construction, where no forward is watched. A kernel may read such memory only inside a parameter or buffer that the
-    reference's values were copied into (made_before_inputs), wherever the candidate keeps it (an int view, a
-    set, a closure, an object: round 20 passed a table of GELU through each of them)."""
+    """Record the storage of every tensor an op makes inside the block into early ({address: weak reference}; one
+    live storage per address): the candidate's import and construction, where no forward is watched. A kernel may
+    read such memory only inside a parameter or buffer that the reference's values were copied into
+    (made_before_inputs), wherever the candidate keeps it (an int view, a set, a closure, an object: round 20
+    passed a table of GELU through each of them), and a copy of it counts as compute (verify_monitor.computes)."""
     import torch
     from torch.multiprocessing.reductions import StorageWeakRef
     from torch.utils._python_dispatch import TorchDispatchMode
@@ -51,7 +52,7 @@ def made_early(early, storage):
                 if isinstance(t, torch.Tensor) and t.device.type != "meta":
                     s = storage(t)  # the method as captured before any candidate (verify_monitor.T)
                     if s.data_ptr():
-                        early.append((s.data_ptr(), StorageWeakRef(s)))
+                        early[s.data_ptr()] = StorageWeakRef(s)
             return out
     with Early():
         yield
@@ -63,8 +64,8 @@ def made_before_inputs(x, early, allowed, storage):
     values that are not all one?"""
     if not early or not x.numel():
         return False
-    at = storage(x).data_ptr()
-    if not any(p == at and not ref.expired() for p, ref in early):
+    ref = early.get(storage(x).data_ptr())
+    if ref is None or ref.expired():
         return False
     lo = x.data_ptr()
     hi = lo + x.element_size() * (1 + sum((n - 1) * abs(st) for n, st in zip(x.shape, x.stride())))

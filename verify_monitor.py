@@ -59,7 +59,7 @@ class Monitor:
         self.kernel_storages = set()
         self.sticky = []  # what fails the candidate whenever it happened: outside forward, or swallowed after
         self.ranges = []  # the memory the interpreted launch in progress may touch (CheckedMemory)
-        self.early = []  # (storage address, weak reference): what ops made at import and in __init__ (made_early)
+        self.early = {}  # storage address -> weak reference: what ops made at import and in __init__ (made_early)
         self.allowed = []  # (start, end) of the parameters and buffers the reference's values were copied into
         self.py_numbers = 0  # Python numbers made tensors in this forward (from_values)
 
@@ -472,7 +472,8 @@ def computes(func, name, args, kwargs):
     """A glue op that does work all the same: a cast that changes values (changes_values), a view of another
     dtype (it reinterprets bits), a fill from a tensor's value, a copy into a tensor a kernel wrote from one
     no kernel wrote (the answer then comes from the copy, not the kernel), and in a problem that only moves data
-    any copy of what no kernel wrote (the movement is the work)."""
+    any copy of what no kernel wrote (the movement is the work); a copy of memory made before any input outside the
+    reference's parameters (verify_early.made_before_inputs)."""
     import torch
     if name == "view" and func._overloadname == "dtype":
         return True
@@ -483,6 +484,8 @@ def computes(func, name, args, kwargs):
         if isinstance(src, torch.Tensor) and to is not None and to != src.dtype and changes_values(src, to):
             return True
     src = args[1] if name == "copy_" and len(args) > 1 else args[0] if name in COPY_OPS and args else None
+    if isinstance(src, torch.Tensor) and made_before_inputs(src, MON.early, MON.allowed, T["untyped_storage"]):
+        return True  # a table made before any input, copied in forward (.clone(), .to(device)) for a kernel to read
     if MON.movement and isinstance(src, torch.Tensor):  # a flip or a transpose assembled by copies, then handed
         return True  # to a copy kernel (round 13), or copied out of a kernel's identity copy (round 14)
     return (name == "copy_" and isinstance(src, torch.Tensor) and MON.stores_seen

@@ -61,7 +61,6 @@ def to_device(xs, device):
 # --- references ----------------------------------------------------------------------------------------------
 
 
-
 @dataclass
 class Built:
     """One instance of a problem: its namespace, its model with randomised parameters and buffers, and what the
