@@ -139,6 +139,10 @@ def module_facts(tree, names):
                          for w in e.value.replace(",", " ").split())
     f.own -= {n for n in f.own if dunder(n)}
     f.own_objs = own_objects(tree, f.classes)
+    # CONFIG = Cfg() bound once at module level: on CONFIG, the candidate's own names are its own object's, as on
+    # self (a config dataclass's `CONFIG.block` was refused: `block` is also a library attribute; round 18)
+    f.own_globals = {k for k, vals in assigned.items() if f.count[k] == 1 and len(vals) == 1 and isinstance(
+        vals[0], ast.Call) and isinstance(vals[0].func, ast.Name) and vals[0].func.id in f.classes}
     return f
 
 
@@ -487,7 +491,8 @@ class Checker(ast.NodeVisitor):
         is_super = isinstance(base, ast.Call) and isinstance(base.func, ast.Name) and base.func.id == "super"
         if not (is_super and node.attr == "__init__"):
             me = self.self_name()
-            self_base = isinstance(base, ast.Name) and base.id == me or (  # self, or self.w = Wrapper()
+            self_base = isinstance(base, ast.Name) and (base.id == me or (  # self, CONFIG = Cfg()
+                base.id in self.f.own_globals and not self.local(base.id))) or (  # or self.w = Wrapper()
                 isinstance(base, ast.Attribute) and isinstance(base.value, ast.Name) and base.value.id == me
                 and me is not None and base.attr in self.f.own_objs)
             self.check_attr_name(node, node.attr, self_base)

@@ -352,3 +352,29 @@ def test_builtin_names_as_variables_pass_unless_the_checker_reads_them_as_builti
     and the decorators are never rebound (round 11: they handed a class out as a value)."""
     assert static_check(cand("type = 2\nsum = 3\ninput = x\nreturn input")) == {
         "syntax": None, "safety": None, "func_static": None}
+
+
+MODULE_OBJECT_REFUSED = {  # own names read off a module-level name pass only where it surely holds an own object
+    "the name bound twice": (cand("return CONFIG.obj", pre=(
+        "class Cfg(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.obj = 1\n"
+        "CONFIG = Cfg()\nCONFIG = ValueError()\n")), ".obj"),
+    "the name shadowed in forward": (cand("CONFIG = ValueError()\nreturn CONFIG.obj", pre=(
+        "class Cfg(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.obj = 1\n"
+        "CONFIG = Cfg()\n")), ".obj"),
+    "the name bound to a library call": (cand("return CONFIG.obj", pre=(
+        "class Cfg(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.obj = 1\n"
+        "CONFIG = ValueError()\n")), ".obj"),
+}
+
+
+@pytest.mark.parametrize("name", list(MODULE_OBJECT_REFUSED))
+def test_own_names_off_a_module_level_name_need_an_own_object(name):
+    assert_refused(*MODULE_OBJECT_REFUSED[name], name)
+
+
+def test_a_module_level_config_instance_passes():
+    """`CONFIG = Cfg()` once at module level: its fields pass even where a library object has the same name."""
+    code = cand("return CONFIG.obj + CONFIG.block", pre=(
+        "class Cfg(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.obj = 1\n"
+        "        self.block = 2\nCONFIG = Cfg()\n"))
+    assert static_check(code) == {"syntax": None, "safety": None, "func_static": None}
