@@ -315,8 +315,10 @@ class VerifierPool:
 
     def run_on(self, slot, problem_src, code, name, v):
         dev = self.devices[slot.device]
+        t0 = time.perf_counter()
         try:
             ref = dev.reference(problem_src, name)
+            v.phases["reference"] = round(time.perf_counter() - t0, 3)  # its build, or waiting for it or the gate
         except ProblemError as e:
             v.valid = False
             return v.fail("problem", str(e))

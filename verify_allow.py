@@ -133,7 +133,9 @@ DENY_ATTRS = {
     "rewrite", "rewriter", "kernel_decorators", "used_global_vals", "launch_metadata", "src", "params", "arg_names",
     "rewritten_fn", "constexprs", "do_not_specialize", "signature",
     "get_capture_scope", "obj", "format_map",  # round 10: a function's globals; an AttributeError's object
-    "new"}  # round 11: the legacy constructor reads 0-d tensors' values below the dispatcher (new_empty is fine)
+    "new",  # round 11: the legacy constructor reads 0-d tensors' values below the dispatcher (new_empty is fine)
+    "data_ptr", "is_set_to"}  # round 21: an address tells a call's inputs from another's (a cache), and on a GPU,
+# where nothing bounds a kernel's loads, an offset between two addresses reaches memory no kernel was handed
 # What a `self` that is really a tensor would give through an own name of the same spelling: refused on self too
 TENSOR_DENY = {a for a in DENY_ATTRS if hasattr(torch.Tensor, a)}
 HOST_ATTRS = set().union(*(public(t) for t in (torch.Tensor, nn.Module, list, dict, tuple, str, int, float, set,

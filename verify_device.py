@@ -25,6 +25,7 @@ import hashlib
 import os
 import tempfile
 import threading
+import time
 from dataclasses import field
 
 import torch
@@ -109,6 +110,7 @@ class Device:
     lock_path: str = ""
     ref_times: dict = None  # {sha256(problem source): reference ms}, measured earlier on this GPU model (eval.py)
     pool_lock: threading.Lock = field(default_factory=threading.Lock)
+    build_s: list = field(default_factory=list)  # each reference build's seconds, by part (benchmarks read them)
 
     def __post_init__(self):
         # Candidates' GPU memory: what the card has, less the references' share and a CUDA context for each
@@ -153,6 +155,7 @@ class Device:
         it keeps them) moves to a new pool, and the build's goes back. Returns (reference or ProblemError, pool)."""
         box = [torch.cuda.MemPool() if self.cuda else None]
         with self.gate.hold(self.gate.budget), self.build_lock:  # full-size references are tens of GB
+            t0 = time.perf_counter()
             try:
                 with self.into(box[0]):
                     ref = make_reference(src, self.s, name)
@@ -171,6 +174,7 @@ class Device:
                     for t in ref.trials:
                         t.outs = None if t.outs is None else [o.clone() for o in t.outs]
             self.drop(box)
+            self.build_s.append({"total": round(time.perf_counter() - t0, 3), **ref.build_s})
         return ref, kept
 
     def reference(self, src, name):

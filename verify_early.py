@@ -52,26 +52,59 @@ def made_early(early, storage):
                 if isinstance(t, torch.Tensor) and t.device.type != "meta":
                     s = storage(t)  # the method as captured before any candidate (verify_monitor.T)
                     if s.data_ptr():
-                        early[s.data_ptr()] = StorageWeakRef(s)
+                        early[s.data_ptr()] = StorageWeakRef(s), t.dtype
             return out
     with Early():
         yield
 
 
 def made_before_inputs(x, early, allowed, storage):
-    """Does tensor x lie in memory made at import or in __init__ (early, still alive), outside every (start, end)
-    of allowed (the parameters and buffers the reference's values were copied into), spanning TABLE or more
-    values that are not all one?"""
-    if not early or not x.numel():
+    """Does tensor x reach memory made at import or in __init__ (early, still alive) holding TABLE or more values,
+    not all one, outside every (start, end) of allowed (the parameters and buffers the reference's values were
+    copied into)? Judged on x's whole storage, not on x: a kernel may read all of it (the interpreter's memory
+    check allows the storage of every tensor a launch is handed), so a one-element view of a table passed while x
+    alone was measured (round 21)."""
+    if not early:
         return False
     ref = early.get(storage(x).data_ptr())
-    if ref is None or ref.expired():
+    if ref is None or ref[0].expired():
         return False
-    lo = x.data_ptr()
-    hi = lo + x.element_size() * (1 + sum((n - 1) * abs(st) for n, st in zip(x.shape, x.stride())))
-    if any(a <= lo and hi <= b for a, b in allowed) or (hi - lo) // x.element_size() < TABLE:
+    return table_in(storage(x), x, allowed)
+
+
+def early_table(early, allowed):
+    """A storage made at import or in __init__, still alive after the build, that holds a floating table (table_in)
+    wherever the candidate keeps it, or None. On a GPU nothing bounds a kernel's loads: a table kept in a closure
+    was reachable at a fixed offset from a small tensor made next to it (the caching allocator places them side by
+    side), with no tensor of it ever handed to a kernel or held by the module."""
+    import torch
+    for ptr, (ref, dtype) in list(early.items()):
+        if ref.expired() or not dtype.is_floating_point:
+            continue  # (integers are sizes, indices and configs: refused only where a kernel is handed them)
+        s = torch.UntypedStorage._new_with_weak_ptr(ref.cdata)
+        if table_in(s, torch.empty(0, dtype=dtype, device=s.device), allowed):
+            return f"a storage of {s.nbytes() // dtype.itemsize} {str(dtype)[6:]} values (kept where no scan looks)"
+    return None
+
+
+def table_in(s, x, allowed):
+    """Does storage s, read as x's dtype, hold TABLE or more values outside allowed, not all one value? The
+    parameters (a storage inside one allowed range) answer at once; a storage they only partly cover (a view of a
+    larger early buffer, a parameter carved out of one) is read. Verifier work: the caller keeps it unwatched."""
+    import torch
+    es, lo = x.element_size(), s.data_ptr()
+    n = s.nbytes() // es
+    if n < TABLE or any(a <= lo and lo + n * es <= b for a, b in allowed):
         return False
-    return not constant(x)
+    keep = torch.ones(n, dtype=torch.bool, device=x.device)
+    for a, b in allowed:
+        i, j = max(a, lo), min(b, lo + n * es)
+        if i < j:
+            keep[(i - lo) // es:(j - lo + es - 1) // es] = False
+    if int(keep.sum()) < TABLE:
+        return False
+    rest = torch.empty(0, dtype=x.dtype, device=x.device).set_(s, 0, (n,))[keep]
+    return not constant(rest)
 
 
 def constant(x):

@@ -126,10 +126,19 @@ def near(x, seed, n=4, swap=False):
     they were, so a cache keyed on any of those is stale too (round 12: a memo keyed on the inputs' sums)."""
     if not isinstance(x, torch.Tensor) or not x.is_floating_point() or x.numel() < 2:
         return x
-    g = torch.Generator(device=x.device)
+    flat = x.reshape(-1)
+    places, values = near_places(flat, seed, n, swap)
+    flat[places] = values
+    return flat.view(x.shape)
+
+
+def near_places(flat, seed, n=4, swap=False):
+    """near()'s change to a flat tensor as (places, values), without making it: the child's timing loop makes the
+    same change in place on one secret timed call (verify_worker.time_forward), so the parent knows its answer."""
+    g = torch.Generator(device=flat.device)
     g.manual_seed(seed & (2**63 - 1))
-    flat, (lo, hi) = x.reshape(-1), (x.min(), x.max())
-    idx = torch.randint(0, flat.numel(), (min(n, flat.numel()),), generator=g, device=x.device)
+    lo, hi = flat.min(), flat.max()
+    idx = torch.randint(0, flat.numel(), (min(n, flat.numel()),), generator=g, device=flat.device)
     if swap:  # distinct places, a + i b mod numel (b coprime): a scatter to one place twice keeps either value,
         # so the reference's copy and the candidate's differed (round 17: an honest ELU failed on "few" inputs)
         r, size = random.Random(seed), flat.numel()
@@ -137,10 +146,7 @@ def near(x, seed, n=4, swap=False):
         while math.gcd(b, size) != 1:
             b = r.randrange(1, size)
         k = min(idx.numel(), size // 2)
-        at = (torch.arange(2 * k, device=x.device) * b + a) % size
+        at = (torch.arange(2 * k, device=flat.device) * b + a) % size
         idx, other = at[:k], at[k:]
-        a, b = flat[idx].clone(), flat[other].clone()
-        flat[other], flat[idx] = a, b
-        return flat.view(x.shape)
-    flat[idx] = torch.where(flat[idx] < (lo + hi) / 2, hi, lo)
-    return flat.view(x.shape)
+        return torch.cat([other, idx]), torch.cat([flat[idx], flat[other]])
+    return idx, torch.where(flat[idx] < (lo + hi) / 2, hi, lo)

@@ -120,7 +120,9 @@ def run_candidate(slot, code, ref, dev, v):
     On a GPU, only once its whole footprint (Reference.footprint: its compile pass, our inputs and buffers, its
     outputs, its CUDA context) fits beside what the other children and the references hold: a candidate that runs
     out of memory then does so alone, and the verdict says whose allocation failed."""
+    t0 = time.perf_counter()
     with dev.gate.hold(ref.footprint()):
+        v.phases["admit"] = round(time.perf_counter() - t0, 3)  # waiting for GPU memory (MemoryGate)
         try:
             return candidate_in_child(slot, code, ref, dev, v)
         finally:
@@ -347,11 +349,21 @@ def judge_trials(child, ref, s, v, dev, func_bad=None):
 def judge_timing(child, ref, s, v, dev):
     """Speedup layer. Every timed call runs under the op monitor, so forward cannot compute in PyTorch in calls it
     guesses are unwatched; the reference is timed under a dispatch mode too, so both pay its per-op cost.
-    Afterwards the output of the last timed call is checked, and so is one more call on a near-duplicate of its
-    inputs: every timed call saw the same inputs, so stale memory or a cache keyed on a sample of the inputs (or
-    their identity) could hold the right answer (PAPER.md §7: correct only for the first calls)."""
+    Checked: the output of the last timed call, that of one timed call at a secret place whose inputs were made a
+    near-duplicate in place (same memory, new tensor objects: a cache keyed on the inputs' identity served stale
+    outputs to every other timed call, round 21), and one more call on a near-duplicate afterwards: stale memory
+    or a cache keyed on a sample of the inputs holds the right answer only on what it saw before (PAPER.md §7:
+    correct only for the first calls)."""
     k = timed_trial(ref)
-    h, outs, _, _, _ = exchange(child, ref, k, True, op="time", lock=dev.lock_path, runs=s.runs, warmup=s.warmup)
+    nears = ref.nears(k)
+    secrets.SystemRandom().shuffle(nears)
+    check, box = None, None
+    if nears and s.runs > 1:  # one timed call, at a secret place, on a near-duplicate made in place (time_forward)
+        t = ref.trials[nears[0]]
+        check = {"at": secrets.randbelow(s.runs - 1), "seed": t.seed, "n": t.near_n, "swap": t.near_swap}
+        box = [poisoned(shape, dt, ref.device) for shape, dt in t.spec]
+    h, outs, _, _, _ = exchange(child, ref, k, True, op="time", lock=dev.lock_path, runs=s.runs, warmup=s.warmup,
+                                check=check, check_mailbox=box)
     if h["type"] == "error":
         v.correct = False
         return v.fail("correct", f"forward raised while being timed: {str(h.get('error'))[:600]}")
@@ -362,8 +374,14 @@ def judge_timing(child, ref, s, v, dev):
         raise ChildDied(f"protocol violation: a time of {ms} ms")
     found = monitor_findings(h, "while being timed")
     bad = field(h, "mismatch", str, optional=True) or checked(ref, k, outs, s, dev) if not found else None
+    if not found and not bad and check is not None:
+        c = h.get("check")
+        if not isinstance(c, dict):
+            raise ChildDied("protocol violation: no output of the timed call on a near-duplicate")
+        bad = field(c, "mismatch", str, optional=True) or checked(ref, nears[0], box, s, dev)
+        bad = bad and f"a timed call on near-duplicate inputs (an output cached across timed calls?): {bad}"
     if not found and not bad:
-        near = secrets.choice(ref.nears(k) or [0])
+        near = nears[-1] if nears else 0
         again, outs, _, _, _ = exchange(child, ref, near, True)
         if again["type"] == "error":
             bad = f"forward raised: {str(again.get('error'))[:600]}"

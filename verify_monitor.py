@@ -59,7 +59,7 @@ class Monitor:
         self.kernel_storages = set()
         self.sticky = []  # what fails the candidate whenever it happened: outside forward, or swallowed after
         self.ranges = []  # the memory the interpreted launch in progress may touch (CheckedMemory)
-        self.early = {}  # storage address -> weak reference: what ops made at import and in __init__ (made_early)
+        self.early = {}  # storage address -> (weak reference, dtype): what ops made at import and in __init__ (made_early)
         self.allowed = []  # (start, end) of the parameters and buffers the reference's values were copied into
         self.py_numbers = 0  # Python numbers made tensors in this forward (from_values)
 
@@ -174,7 +174,7 @@ def check_kernel_args(fn, args, kwargs):
                 if x.device.type == "meta" or x.numel() and torch.Tensor.data_ptr(x) == 0:  # round 16: a meta
                     raise TypeError(f"kernel argument {name} is a tensor without memory ({x.device})")  # tensor's
                     # range (0, 2**48) let a kernel store anywhere in the process
-                if made_before_inputs(x, MON.early, MON.allowed, T["untyped_storage"]):
+                if exempt(made_before_inputs)(x, MON.early, MON.allowed, T["untyped_storage"]):
                     raise TypeError(f"kernel argument {name} reads memory made before any input (at import or in "
                                     "__init__) that holds no parameter or buffer of the reference: a table of the "
                                     "answer (round 20)")

@@ -25,6 +25,7 @@ import hashlib
 import math
 import random
 import secrets
+import time
 from dataclasses import dataclass, field
 
 import torch
@@ -125,6 +126,7 @@ class Reference:
     cross_ns: dict = None  # the problem with other input sizes, for the cross trial (add_cross)
     movement: bool = False  # moves_only, or on every main trial the outputs only rearrange an input (moves_data)
     moves_only: bool = False  # the reference runs nothing but MOVE_OPS (a cat, a crop, a pad: round 14)
+    build_s: dict = field(default_factory=dict)  # seconds of make_reference's parts (benchmarks read them)
 
     @property
     def outs(self):
@@ -394,6 +396,11 @@ def make_reference(src, settings, name="problem"):
     try:
         dists = [settings.dists[k % len(settings.dists)] if settings.trials >= 3 else "own"
                  for k in range(settings.trials)]
+        clock = [time.perf_counter()]
+
+        def lap(part):  # where a full-size build's seconds go (bench/bench_verify_kb.py prints them)
+            ref.build_s[part] = round(ref.build_s.get(part, 0.0) + time.perf_counter() - clock[0], 3)
+            clock[0] = time.perf_counter()
         with torch.no_grad():
             for signs in (True, False):  # parameters given both signs, unless the reference then overflows
                 ref = Reference(settings.device, build(ns, settings.device, signs=signs), None, "", [], signs=signs)
@@ -402,16 +409,22 @@ def make_reference(src, settings, name="problem"):
                     break
             if any(not o.is_floating_point() for o in ref.trials[0].outs):  # an index: ties decide it
                 add_trials(ref, ["ties"], settings, consts)
+            lap("trials")
             if settings.trials >= 3 and weak_points(ref, ref.trials, settings.atol, settings.rtol):
                 add_trials(ref, [d for d in RESCUE if d not in settings.dists], settings, consts)
+            lap("rescue")
             ref.variant_note = add_variant(ref, src, settings, name, dims) if settings.hidden_shape else "off"
+            lap("variant")
             add_cross(ref, src, name, settings.dists)
+            lap("cross")
         main = [t for t in ref.trials if not t.variant and not t.cross]
         ref.movement = ref.moves_only or all(t.moves for t in main)
         ref.degenerate = weak_points(ref, main, settings.atol, settings.rtol)
         ref.degenerate_own = weak_points(ref, [t for t in main if t.dist == "own"], settings.atol, settings.rtol)
+        lap("checks")
         with torch.no_grad():
             add_near(ref, settings)
+        lap("near")
     except torch.OutOfMemoryError as e:
         free, total = torch.cuda.mem_get_info(torch.device(settings.device))
         raise ProblemError(f"{name}: the reference alone does not fit in this GPU's memory ({total / 2**30:.0f} "

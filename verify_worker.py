@@ -37,7 +37,7 @@ import traceback
 from multiprocessing.connection import Connection
 from multiprocessing.reduction import recv_handle
 
-from verify_early import TABLE, constant, made_early, numbers
+from verify_early import TABLE, early_table, made_early, numbers, table_in
 from verify_monitor import (MON, T, install_triton_hooks, monitored, op_recorder, snapshot_libraries, storage_of,
                             watched)
 from verify_wire import send, tensor_bytes
@@ -146,33 +146,61 @@ def run_compile(mod, model, spec_, device, recorder):
             "compute_ops": sorted(set(MON.compute_ops))[:20]}
 
 
-def time_forward(fn, args, runs, warmup, device):
+def time_forward(fn, args, runs, warmup, device, check=None, on_check=None):
     """Median ms of fn(*args) on `device` with CUDA events, an L2 flush before each run and a whole-device
     sync before the end event, so work left on side streams is counted (PAPER.md §3, speedup layer).
     Events, flush and syncs must be on the device that does the work: with several GPUs the current device
     of the caller may be another one. Every timed run but the last sees its inputs perturbed (perturb), so a
-    cache keyed on their values times its real path; the last, whose output is checked, sees them as given."""
+    cache keyed on their values times its real path; the last, whose output is checked, sees them as given.
+    Each run gets new tensor objects over the same memory, and run check["at"] (secret, uniform) sees the
+    near-duplicate check names made in place; on_check gets its output: a cache keyed on the inputs' identity or
+    address served stale outputs to every timed run and was never caught (round 21), now it is, at that run."""
     import torch
     with torch.cuda.device(torch.device(device)), torch.no_grad():
         flush = torch.empty(256 * 2**20, dtype=torch.uint8, device=device)  # > the 60 MB L2 of an H200
         for _ in range(warmup):
-            out = fn(*args)
+            out = fn(*fresh(args))
         torch.cuda.synchronize()
         times, g = [], torch.Generator(device=device)
         g.manual_seed(int.from_bytes(os.urandom(8), "little") >> 1)
         plan = perturb_plan(args, g, runs)
         for i in range(runs):
             flush.zero_()
-            saved = perturb(plan, i) if i < runs - 1 else []
+            at = check is not None and i == check["at"]
+            saved = near_in_place(args, check) if at else perturb(plan, i) if i < runs - 1 else []
+            call = fresh(args)
             start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
             start.record()
-            out = fn(*args)
+            out = fn(*call)
             torch.cuda.synchronize()
             end.record()
             end.synchronize()
             times.append(start.elapsed_time(end))
+            if at:
+                on_check(out, call)
             restore(saved)
     return statistics.median(times), out
+
+
+def fresh(args):
+    """New tensor objects over the same memory: no `is` or dict key tells one call's inputs from another's."""
+    import torch
+    return [x.detach() if isinstance(x, torch.Tensor) else x for x in args]
+
+
+def near_in_place(args, check):
+    """verify_inputs.near's change for check (its seed, count, swap) made in each input in place: the parent's
+    near-duplicate trial, whose answer it knows. Returns what restore() needs."""
+    from verify_inputs import near_places
+    import torch
+    saved = []
+    for i, x in enumerate(args):
+        if isinstance(x, torch.Tensor) and x.is_floating_point() and x.numel() >= 2:
+            places, values = near_places(x.reshape(-1), check["seed"] ^ (i << 20), check["n"], check["swap"])
+            at = torch.unravel_index(places, x.shape)  # x's own positions, whatever its strides
+            saved.append((x, at, x[at].clone(), None))
+            x[at] = values
+    return saved
 
 
 def perturb_plan(args, g, runs, k=256):
@@ -272,30 +300,28 @@ def build(mod, spec_, device):
         model = mod.ModelNew(*spec_["init_inputs"])
     model = model.to(device)
     mine = {"param": dict(model.named_parameters()), "buffer": dict(model.named_buffers())}
-    written = set()
     with torch.no_grad():
         for t, values in match_overrides(mine, spec_["overrides"]):
             t.copy_(values.to(t.device, t.dtype))
-            written.add(storage_of(t))
             MON.allowed.append((t.data_ptr(), t.data_ptr() + t.numel() * t.element_size()))
-    table = held_table(model, written, mod)
+        table = held_table(model, MON.allowed, mod) or early_table(MON.early, MON.allowed)
     if table:
         raise ValueError(f"ModelNew holds {table}: floating values that no reference parameter or buffer was "
                          "copied into, made before any input (a table of the answer: round 19)")
     return model
 
 
-def held_table(model, written, module):
-    """Where the model (or the candidate's module) holds a floating tensor of TABLE or more values, not all one,
-    outside the storages the reference's parameters and buffers were copied into (written): values computed in
-    __init__ or at import, where no forward is watched, such as a function tabulated on every bf16 value and
-    interpolated by a kernel. None if there is none."""
+def held_table(model, allowed, module):
+    """Where the model (or the candidate's module) holds a floating tensor whose storage has TABLE or more values,
+    not all one, outside the parameters and buffers the reference's values were copied into (allowed: their
+    address ranges): values computed in __init__ or at import, where no forward is watched, such as a function
+    tabulated on every bf16 value and interpolated by a kernel. The storage, not the tensor: a one-element view
+    of the table carried all of it to a kernel (round 21). None if there is none."""
     import torch
 
     def find(v, where, depth=0):
         if isinstance(v, torch.Tensor):  # a view of a written parameter holds its values; ones(C) holds none
-            return where if (v.is_floating_point() and v.numel() >= TABLE and storage_of(v) not in written
-                             and not constant(v)) else None
+            return where if v.is_floating_point() and table_in(T["untyped_storage"](v), v, allowed) else None
         if isinstance(v, (list, tuple)) and numbers(v, TABLE, float) >= TABLE:  # made a tensor in forward
             return f"{where} (Python floats)"  # (ints are sizes and autotune configs)
         if depth < 4 and isinstance(v, (list, tuple, dict)):
@@ -377,15 +403,21 @@ def run_child(conn, device, job, work):
 
 
 def run_timing(model, cmd, recorder, device):
-    """The speedup layer's measurement (GPU only), every call watched; the last output goes back like a trial's."""
-    seen = {"ops": set(), "launches": 1 << 30, "tamper": None}
+    """The speedup layer's measurement (GPU only), every call watched; the last output goes back like a trial's,
+    and the secret check run's into cmd["check_mailbox"] (its header as h["check"])."""
+    seen, got = {"ops": set(), "launches": 1 << 30, "tamper": None}, {}
+
+    def on_check(out, call):  # outside the timed region
+        got["h"], _ = report(out, call, {**cmd, "mailbox": cmd["check_mailbox"]}, True, None, time.perf_counter())
     try:
         with gpu_lock(cmd["lock"]):
-            ms, out = time_forward(watched(model, recorder, seen), cmd["inputs"], cmd["runs"], cmd["warmup"], device)
+            ms, out = time_forward(watched(model, recorder, seen), cmd["inputs"], cmd["runs"], cmd["warmup"], device,
+                                   cmd.get("check"), on_check)
     except BaseException as e:  # noqa: BLE001
         return {"type": "error", "error": short_error(e)}, []
     h, blobs = report(out, cmd["inputs"], cmd, True, seen["tamper"], time.perf_counter())
-    h.update(type="timing", ms=ms, compute_ops=sorted(seen["ops"])[:20], launches=seen["launches"])
+    h.update(type="timing", ms=ms, compute_ops=sorted(seen["ops"])[:20], launches=seen["launches"],
+             check=got.get("h"))
     return h, blobs
 
 

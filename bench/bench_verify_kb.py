@@ -144,9 +144,9 @@ def time_runs(model, inputs, runs):
 
 
 def verdict_row(name, v):
+    phases = ("reference", "admit", "load", "compile", "queue", "trials", "wait", "timing")
     return dict(name=name, passed=v.passed, valid=v.valid, correct=v.correct, speedup=v.speedup, reason=v.reason,
-                degenerate=v.degenerate, seconds=v.seconds, phases={k: v.phases.get(k) for k in
-                                                                    ("load", "compile", "queue", "trials", "timing")})
+                degenerate=v.degenerate, seconds=v.seconds, phases={k: v.phases.get(k) for k in phases})
 
 
 def run_pool(pairs, s, workers):
@@ -157,13 +157,19 @@ def run_pool(pairs, s, workers):
         t1 = time.perf_counter()
         vs = pool.map([(p, f"```python\n{k}```") for _, p, k in pairs], [n for n, _, _ in pairs])
         secs = time.perf_counter() - t1
+        builds = [b for d in pool.devices.values() for b in d.build_s]
     rows = [verdict_row(n, v) for (n, _, _), v in zip(pairs, vs)]
+    phase = {k: round(sum(r["phases"][k] or 0 for r in rows), 1) for k in rows[0]["phases"]} if rows else {}
+    parts = {k: round(sum(b.get(k, 0) for b in builds), 1) for k in (builds[0] if builds else {})}
+    print(f"reference builds (each holds the whole memory gate): {len(builds)}, seconds by part, summed: {parts}; "
+          f"workers' seconds by phase, summed: {phase}", flush=True)
     print(f"pool: {sum(r['passed'] for r in rows)}/{len(rows)} passed, {secs:.1f} s = {secs / len(rows):.2f} "
           f"s/candidate with {n_slots} workers (+{start:.1f} s to start them once)", flush=True)
     for r in rows:
         if not r["passed"]:
             print(f"   FAIL {r['name']}: {r['reason']}", flush=True)
-    return {"workers": n_slots, "seconds": secs, "per_candidate": secs / len(rows), "start_s": start, "verdicts": rows}
+    return {"workers": n_slots, "seconds": secs, "per_candidate": secs / len(rows), "start_s": start,
+            "build_s": builds, "verdicts": rows}
 
 
 def run_alone(pairs, s):

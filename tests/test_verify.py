@@ -155,6 +155,9 @@ EXPECT = {
     "gelu__coeffs_ok": (True, True, True, None, ""),
     # found on review: that table copied in forward (.clone()) reached the kernel as memory made during the call
     "gelu__table_copy": (False, True, True, "func_runtime", "aten.clone"),
+    # round 21: a one-element view of the table, whose whole storage a kernel may read: judged by its storage
+    "gelu__table_view": (True, False, False, "compile", "no reference parameter or buffer was copied into"),
+    "gelu__view_closure": (True, False, False, "compile", "storage of 65536 float32 values"),
 }
 
 
@@ -711,3 +714,24 @@ def test_timed_runs_see_perturbed_inputs_and_the_checked_one_sees_them_as_given(
         restore(saved)
         assert torch.equal(x, before)
     assert not torch.equal(seen[0], seen[1])  # each run its own
+
+
+def test_the_secret_timed_call_sees_the_parents_near_duplicate_made_in_place():
+    """verify_worker.near_in_place (round 21): the child makes the near-duplicate trial's change in the timed
+    inputs themselves (same memory, so no address or identity tells that call from the others), exactly as the
+    parent's Reference.inputs draws it, for moved and swapped elements and for an input that is a transpose;
+    restore() then puts every element back; fresh() hands new tensor objects over the same memory."""
+    from verify_inputs import near
+    from verify_worker import fresh, near_in_place, restore
+    xs = [torch.randn(48, 300), torch.randn(300, 40).t(), torch.ones(4, dtype=torch.bool), 2.0]
+    before = [x.clone() if isinstance(x, torch.Tensor) else x for x in xs]
+    for swap, n in ((False, 64), (True, 1024)):
+        check = {"at": 0, "seed": 987654321, "n": n, "swap": swap}
+        want = [near(x.clone(), check["seed"] ^ (i << 20), n, swap) for i, x in enumerate(xs[:3])]
+        saved = near_in_place(xs, check)
+        assert len(saved) == 2 and all(torch.equal(a, b) for a, b in zip(xs[:3], want[:3]))
+        assert not torch.equal(xs[0], before[0]) and not torch.equal(xs[1], before[1])
+        restore(saved)
+        assert all(torch.equal(a, b) for a, b in zip(xs[:3], before[:3]))
+    call = fresh(xs)
+    assert call[0] is not xs[0] and call[0].data_ptr() == xs[0].data_ptr() and call[3] == 2.0

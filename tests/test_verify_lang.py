@@ -378,3 +378,10 @@ def test_a_module_level_config_instance_passes():
         "class Cfg(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.obj = 1\n"
         "        self.block = 2\nCONFIG = Cfg()\n"))
     assert static_check(code) == {"syntax": None, "safety": None, "func_static": None}
+
+
+def test_tensor_addresses_are_refused():
+    """Round 21: an address tells one call's inputs from another's (a cache served stale outputs to every timed
+    call), and on a GPU an offset between two addresses lets a kernel load memory it was never handed."""
+    assert_refused(cand("off = x.data_ptr()\nreturn x"), ".data_ptr", "data_ptr")
+    assert_refused(cand("same = x.is_set_to(x)\nreturn x"), ".is_set_to", "is_set_to")
