@@ -23,6 +23,7 @@ those live in verify.py's process (verify_ref.py). The zygote reaps the child, k
 time limit or when the parent asks, and reports how it ended, so every candidate gets exactly one verdict.
 """
 
+import contextlib
 import json
 import os
 import pickle
@@ -156,11 +157,13 @@ def time_forward(fn, args, runs, warmup, device, check=None, on_check=None):
     near-duplicate check names made in place; on_check gets its output: a cache keyed on the inputs' identity or
     address served stale outputs to every timed run and was never caught (round 21), now it is, at that run."""
     import torch
-    with torch.cuda.device(torch.device(device)), torch.no_grad():
-        flush = torch.empty(256 * 2**20, dtype=torch.uint8, device=device)  # > the 60 MB L2 of an H200
+    cuda = device.startswith("cuda")  # the CPU path times by the clock (tests; the verifier times on GPUs only)
+    with torch.cuda.device(torch.device(device)) if cuda else contextlib.nullcontext(), torch.no_grad():
+        flush = torch.empty(256 * 2**20 if cuda else 1, dtype=torch.uint8, device=device)  # > an H200's 60 MB L2
         for _ in range(warmup):
             out = fn(*fresh(args))
-        torch.cuda.synchronize()
+        sync = torch.cuda.synchronize if cuda else (lambda: None)
+        sync()
         times, g = [], torch.Generator(device=device)
         g.manual_seed(int.from_bytes(os.urandom(8), "little") >> 1)
         plan = perturb_plan(args, g, runs)
@@ -169,13 +172,16 @@ def time_forward(fn, args, runs, warmup, device, check=None, on_check=None):
             at = check is not None and i == check["at"]
             saved = near_in_place(args, check) if at else perturb(plan, i) if i < runs - 1 else []
             call = fresh(args)
-            start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-            start.record()
+            if cuda:
+                start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+                start.record()
+            t0 = time.perf_counter()
             out = fn(*call)
-            torch.cuda.synchronize()
-            end.record()
-            end.synchronize()
-            times.append(start.elapsed_time(end))
+            sync()
+            if cuda:
+                end.record()
+                end.synchronize()
+            times.append(start.elapsed_time(end) if cuda else 1e3 * (time.perf_counter() - t0))
             if at:
                 on_check(out, call)
             restore(saved)
@@ -304,6 +310,8 @@ def build(mod, spec_, device):
         for t, values in match_overrides(mine, spec_["overrides"]):
             t.copy_(values.to(t.device, t.dtype))
             MON.allowed.append((t.data_ptr(), t.data_ptr() + t.numel() * t.element_size()))
+            given = T["untyped_storage"](values)  # the reference's values themselves (views of them were made here)
+            MON.allowed.append((given.data_ptr(), given.data_ptr() + given.nbytes()))
         table = held_table(model, MON.allowed, mod) or early_table(MON.early, MON.allowed)
     if table:
         raise ValueError(f"ModelNew holds {table}: floating values that no reference parameter or buffer was "

@@ -735,3 +735,28 @@ def test_the_secret_timed_call_sees_the_parents_near_duplicate_made_in_place():
         assert all(torch.equal(a, b) for a, b in zip(xs[:3], before[:3]))
     call = fresh(xs)
     assert call[0] is not xs[0] and call[0].data_ptr() == xs[0].data_ptr() and call[3] == 2.0
+
+
+def test_a_cache_that_serves_timed_calls_is_caught_at_the_secret_call():
+    """verify_worker.time_forward (round 21, here timed by the clock on the CPU): a forward that recomputes only
+    now and then and otherwise returns its last answer hands the secret call a stale output, which differs from
+    the near-duplicate's true answer; an honest forward's output there is exactly that answer. Every call sees
+    new tensor objects over the same memory."""
+    from verify_inputs import near
+    from verify_worker import time_forward
+    a, b = torch.randn(32, 24), torch.randn(24, 16)
+    check = {"at": 7, "seed": 4242, "n": 4, "swap": False}
+    want = near(a.clone(), 4242, 4) @ near(b.clone(), 4242 ^ (1 << 20), 4)
+    seen, memo = [], {}
+
+    def stale(x, y):
+        seen.append(x)
+        if len(seen) % 50 == 1:  # "honest" on the first call only, as a cache keyed on a call count is
+            memo["c"] = x @ y
+        return memo["c"].clone()
+    for fn, ok in ((stale, False), (lambda x, y: x @ y, True)):
+        got = []
+        ms, out = time_forward(fn, [a, b], 20, 3, "cpu", check, lambda o, call: got.append(o.clone()))
+        assert ms > 0 and len(got) == 1 and torch.allclose(got[0], want) == ok
+        assert torch.allclose(out, a @ b)  # the last call's inputs as given
+    assert len({id(x) for x in seen}) == len(seen) and len({x.data_ptr() for x in seen}) == 1
