@@ -33,6 +33,19 @@ def numbers(data, limit, kinds=(int, float), depth=0):
     return total
 
 
+def flat_numbers(data, limit, depth=0):
+    """The first `limit` Python numbers (not bools) that data holds, lists and tuples however nested."""
+    if isinstance(data, (int, float)) and not isinstance(data, bool):
+        return [data]
+    out = []
+    if isinstance(data, (list, tuple, range)) and depth <= 32:
+        for d in data:
+            out += flat_numbers(d, limit - len(out), depth + 1)
+            if len(out) >= limit:
+                break
+    return out
+
+
 @contextlib.contextmanager
 def made_early(early, storage):
     """Record the storage of every tensor an op makes inside the block into early ({address: weak reference}; one

@@ -19,7 +19,7 @@ from multiprocessing.reduction import send_handle
 
 import torch
 
-from verify_ref import compare, timed_trial
+from verify_ref import NEAR_IN_PLACE, compare, near_size, timed_trial
 from verify_wire import DTYPES, ProtocolError, dtype_name, field, recv_header, recv_tensor
 from verify_monitor import plain_mode
 from verify_worker import JOB, dumps, gpu_lock, time_forward
@@ -346,16 +346,6 @@ def judge_trials(child, ref, s, v, dev, func_bad=None):
     return True
 
 
-NEAR_IN_PLACE = 2**20  # elements changed: the child's temporaries for them (indices, values) stay under 100 MB
-
-
-def near_size(ref, j):
-    """How many elements near-duplicate trial j changes in its largest input (verify_inputs.near_places)."""
-    t = ref.trials[j]
-    numel = max((math.prod(x[1]) for x in ref.in_spec if x[0] == "tensor"), default=1)
-    return 2 * min(t.near_n, numel // 2) if t.near_swap else min(t.near_n, numel)
-
-
 def judge_timing(child, ref, s, v, dev):
     """Speedup layer. Every timed call runs under the op monitor, so forward cannot compute in PyTorch in calls it
     guesses are unwatched; the reference is timed under a dispatch mode too, so both pay its per-op cost.
@@ -371,7 +361,8 @@ def judge_timing(child, ref, s, v, dev):
     check, box = None, None
     if nears and s.runs > 1 and near_size(ref, nears[0]) <= NEAR_IN_PLACE:  # one timed call, at a secret place, on
         t = ref.trials[nears[0]]  # a near-duplicate made in place (time_forward)
-        check = {"at": secrets.randbelow(s.runs - 1), "seed": t.seed, "n": t.near_n, "swap": t.near_swap}
+        check = {"at": secrets.randbelow(s.runs - 1), "seed": t.seed, "n": t.near_n, "swap": t.near_swap,
+                 "scale": t.near_scale}
         box = [poisoned(shape, dt, ref.device) for shape, dt in t.spec]
     h, outs, _, _, _ = exchange(child, ref, k, True, op="time", lock=dev.lock_path, runs=s.runs, warmup=s.warmup,
                                 check=check, check_mailbox=box)

@@ -20,7 +20,7 @@ import, and this one is not importable from it.
 
 import sys
 
-from verify_early import TABLE, made_before_inputs, numbers
+from verify_early import TABLE, flat_numbers, made_before_inputs, numbers
 
 # aten ops a forward may run outside a Triton kernel: allocation, views, copies and casts, metadata. Everything
 # else is PyTorch compute (PAPER.md §3), including _local_scalar_dense: float(t), int(t) and `if t:` read tensor
@@ -59,9 +59,10 @@ class Monitor:
         self.kernel_storages = set()
         self.sticky = []  # what fails the candidate whenever it happened: outside forward, or swallowed after
         self.ranges = []  # the memory the interpreted launch in progress may touch (CheckedMemory)
-        self.early = {}  # storage address -> (weak reference, dtype): what ops made at import and in __init__ (made_early)
+        self.early = {}  # storage address -> (weak reference, dtype): made by ops at import and in __init__
         self.allowed = []  # (start, end) of the parameters and buffers the reference's values were copied into
-        self.py_numbers = 0  # Python numbers made tensors in this forward (from_values)
+        self.py_numbers = 0  # Python numbers made tensors in this forward (py_numbers_in)
+        self.py_seen = set()  # ... and their distinct values over every call of this child
 
     def reset(self):
         self.launches, self.compute_ops, self.kernel_storages, self.py_numbers = 0, [], set(), 0
@@ -226,9 +227,8 @@ def from_values(make, name, skip=0):
         if MON.active and not MON.exempt and not whole and any(holds_tensor(x) for x in rest):
             MON.compute_ops.append(f"torch.{name} of tensors' values")
         if name in PY_DATA and rest and not MON.exempt:  # round 19: a function tabulated in Python floats
-            MON.py_numbers += numbers(rest[0], TABLE)  # (math.erf), made a tensor, read by a kernel; counted over
-            if MON.py_numbers >= TABLE or not MON.active and numbers(rest[0], TABLE) >= TABLE:  # the forward
-                (MON.compute_ops if MON.active else MON.sticky).append(  # (round 20: 15 at a time passed)
+            if py_numbers_in(flat_numbers(rest[0], TABLE)) or not MON.active and numbers(rest[0], TABLE) >= TABLE:
+                (MON.compute_ops if MON.active else MON.sticky).append(  # (math.erf), made a tensor for a kernel
                     f"torch.{name}: {TABLE} or more Python numbers made tensors, a table computed in Python")
         if not MON.exempt and any(buffer(x) for x in rest):  # round 13: its values then reach Python by bytes
             # indexing, unwatched; round 14: made at import, where no forward is watched, and written by a kernel
@@ -238,6 +238,19 @@ def from_values(make, name, skip=0):
 
 
 PY_DATA = {"tensor", "as_tensor", "asarray", "new_tensor"}  # constructors that take Python data
+SCALAR_WRITES = {"fill_": 1, "full": 1, "full_like": 1, "new_full": 2, "scalar_tensor": 0}  # glue that writes a
+# Python number into tensor memory: the argument's place (lift_fresh: a 0-d tensor made of one, t[i] = v)
+
+
+def py_numbers_in(values):
+    """Python numbers that became tensor memory in forward, by any path (a data constructor, t[i] = v, fill_,
+    full): is that a table computed in Python? TABLE or more in one forward, or TABLE distinct values over all of
+    the child's calls (round 22: a table written one element at a time, or a few at each call and kept, passed;
+    an honest forward writes one or two constants, the same ones at every call)."""
+    MON.py_numbers += len(values)
+    if len(MON.py_seen) < TABLE:
+        MON.py_seen.update(float(v) for v in values)
+    return MON.py_numbers >= TABLE or len(MON.py_seen) >= TABLE
 
 
 READS = {"tensor": 0, "as_tensor": 0, "asarray": 0, "full": 0, "arange": 0, "scalar_tensor": 0, "empty": 0,
@@ -477,6 +490,16 @@ def computes(func, name, args, kwargs):
     import torch
     if name == "view" and func._overloadname == "dtype":
         return True
+    at, value = SCALAR_WRITES.get(name), None
+    if at is not None and len(args) > at and isinstance(args[at], (int, float)) and not isinstance(args[at], bool):
+        value = args[at]
+    elif name in ("lift_fresh", "lift_fresh_copy") and args and isinstance(args[0], torch.Tensor) and not args[0].dim():
+        value = float(args[0]) if args[0].is_floating_point() else None  # t[i] = v: v made a 0-d tensor
+    if value is not None:
+        if py_numbers_in([value]):
+            MON.compute_ops.append(f"{TABLE} or more Python numbers written into tensors (t[i] = v, fill_, full): "
+                                   "a table computed in Python")
+        return False
     if name == "fill_" and func._overloadname == "Tensor":  # a value moved out of a tensor, by any name that
         return True  # reaches it (Tensor.fill_, torch.fill_, torch.fill: round 12); a number fills as glue
     if name in CAST_OPS:

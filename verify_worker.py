@@ -195,10 +195,15 @@ def fresh(args):
 
 
 def near_in_place(args, check):
-    """verify_inputs.near's change for check (its seed, count, swap) made in each input in place: the parent's
-    near-duplicate trial, whose answer it knows. Returns what restore() needs."""
+    """verify_inputs.near's change for check (its seed, count, swap) made in each input in place, or one input
+    times an exact factor (check["scale"]: verify_ref.add_scaled): the parent's near-duplicate trial, whose answer
+    it knows. Returns what restore() needs."""
     from verify_inputs import near_places
     import torch
+    if check.get("scale") is not None:  # one input times an exact factor, undone by its inverse (add_scaled)
+        i, factor = check["scale"]
+        args[i].mul_(factor)
+        return [(args[i], None, 1.0 / factor, None)]
     saved = []
     for i, x in enumerate(args):
         if isinstance(x, torch.Tensor) and x.is_floating_point() and x.numel() >= 2:
@@ -234,7 +239,10 @@ def perturb(plan, i):
 
 def restore(saved):
     for flat, idx, vals, _ in saved:
-        flat[idx] = vals
+        if idx is None:
+            flat.mul_(vals)  # a scaled input (near_in_place): exact
+        else:
+            flat[idx] = vals
 
 
 def gpu_lock(path):

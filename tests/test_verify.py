@@ -158,6 +158,9 @@ EXPECT = {
     # round 21: a one-element view of the table, whose whole storage a kernel may read: judged by its storage
     "gelu__table_view": (True, False, False, "compile", "no reference parameter or buffer was copied into"),
     "gelu__view_closure": (True, False, False, "compile", "storage of 65536 float32 values"),
+    # round 22: a table computed in Python written element by element (t[i] = v), or 16 values at each call
+    "gelu__setitem": (False, True, True, "func_runtime", "Python numbers written into tensors"),
+    "gelu__pyfill_calls": (False, True, True, "func_runtime", "Python numbers written into tensors"),
 }
 
 
@@ -735,6 +738,12 @@ def test_the_secret_timed_call_sees_the_parents_near_duplicate_made_in_place():
         assert all(torch.equal(a, b) for a, b in zip(xs[:3], before[:3]))
     call = fresh(xs)
     assert call[0] is not xs[0] and call[0].data_ptr() == xs[0].data_ptr() and call[3] == 2.0
+    xs[1][0, 0] = 1e-40  # a subnormal: times -2 and back is exact too
+    before = xs[1].clone()
+    saved = near_in_place(xs, {"at": 0, "scale": (1, -2.0)})  # verify_ref.add_scaled's change
+    assert torch.equal(xs[1], before * -2.0) and torch.equal(xs[0], before_0 := xs[0].clone())
+    restore(saved)
+    assert torch.equal(xs[1], before) and torch.equal(xs[0], before_0)
 
 
 def test_a_cache_that_serves_timed_calls_is_caught_at_the_secret_call():
@@ -760,3 +769,20 @@ def test_a_cache_that_serves_timed_calls_is_caught_at_the_secret_call():
         assert ms > 0 and len(got) == 1 and torch.allclose(got[0], want) == ok
         assert torch.allclose(out, a @ b)  # the last call's inputs as given
     assert len({id(x) for x in seen}) == len(seen) and len({x.data_ptr() for x in seen}) == 1
+
+
+def test_where_every_near_duplicate_is_too_large_to_make_in_place_an_input_is_scaled(monkeypatch):
+    """verify_ref.add_scaled (round 22): a mean over many values needs many elements moved before its answer
+    changes (L1 48 at full size: too many for the child to change in place), so the secret timed call would go
+    unchecked there; an input times an exact factor (-2) changes the answer at once, and costs the child nothing."""
+    import verify_ref
+    from verify import Settings
+    monkeypatch.setattr(verify_ref, "NEAR_IN_PLACE", 100)  # the mean's nears move 1024 and swap 16384 here
+    src = (CASES / "p_mean.py").read_text()
+    ref = verify_ref.make_reference(src, Settings(device="cpu"), "mean")
+    k = verify_ref.timed_trial(ref)
+    scaled = [j for j in ref.nears(k) if ref.trials[j].near_scale is not None]
+    assert len(scaled) == 1 and verify_ref.near_size(ref, scaled[0]) == 0
+    i, f = ref.trials[scaled[0]].near_scale
+    assert f in verify_ref.SCALES and torch.equal(ref.inputs(scaled[0])[i], ref.inputs(k)[i] * f)
+    assert verify_ref.compare(ref.trials[k].outs, ref.trials[scaled[0]].outs, 1e-2, 1e-2) is not None
