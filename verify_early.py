@@ -61,28 +61,37 @@ def made_early(early, storage):
     class Early(TorchDispatchMode):
         def __torch_dispatch__(self, func, types, args=(), kwargs=None):
             out = func(*args, **(kwargs or {}))
+            leaves = tree_leaves((args, kwargs, out))  # floating values in or out: not sizes or indices alone
+            floats = any(isinstance(t, float) or isinstance(t, torch.Tensor) and (
+                t.is_floating_point() or t.is_complex()) for t in leaves)
             for t in tree_leaves(out):
                 if isinstance(t, torch.Tensor) and t.device.type != "meta":
                     s = storage(t)  # the method as captured before any candidate (verify_monitor.T)
                     if s.data_ptr():
-                        early[s.data_ptr()] = StorageWeakRef(s), t.dtype
+                        was = early.get(s.data_ptr())
+                        floats_before = was is not None and not was[0].expired() and was[2]
+                        early[s.data_ptr()] = StorageWeakRef(s), t.dtype, floats or floats_before
             return out
     with Early():
         yield
 
 
-def made_before_inputs(x, early, allowed, storage):
+def made_before_inputs(x, early, allowed, storage, cleared):
     """Does tensor x reach memory made at import or in __init__ (early, still alive) holding TABLE or more values,
     not all one, outside every (start, end) of allowed (the parameters and buffers the reference's values were
     copied into)? Judged on x's whole storage, not on x: a kernel may read all of it (the interpreter's memory
     check allows the storage of every tensor a launch is handed), so a one-element view of a table passed while x
-    alone was measured (round 21)."""
+    alone was measured (round 21). cleared: the storages already judged no table."""
     if not early:
         return False
-    ref = early.get(storage(x).data_ptr())
-    if ref is None or ref[0].expired():
+    ptr = storage(x).data_ptr()
+    ref = early.get(ptr)
+    if ref is None or ref[0].expired() or ptr in cleared:
         return False
-    return table_in(storage(x), x, allowed)
+    if not ref[2] or not table_in(storage(x), x, allowed):  # integers from sizes alone: an index map, a group id
+        cleared.add(ptr)  # judged once, before any kernel wrote to it: a workspace made in __init__ then holds
+        return False  # only what kernels wrote there (round 22's honest writer: zeros, then reused)
+    return True
 
 
 def early_table(early, allowed):
@@ -91,7 +100,7 @@ def early_table(early, allowed):
     was reachable at a fixed offset from a small tensor made next to it (the caching allocator places them side by
     side), with no tensor of it ever handed to a kernel or held by the module."""
     import torch
-    for ptr, (ref, dtype) in list(early.items()):
+    for ptr, (ref, dtype, _) in list(early.items()):
         if ref.expired() or not dtype.is_floating_point:
             continue  # (integers are sizes, indices and configs: refused only where a kernel is handed them)
         s = torch.UntypedStorage._new_with_weak_ptr(ref.cdata)

@@ -187,6 +187,7 @@ class Checker(ast.NodeVisitor):
         self.class_ok = set()  # ids of the Name nodes where a class may be loaded (visit_Call)
         self.cls_of = {}  # frame index -> the name of that classmethod's `cls`
         self.format_ok = set()  # ids of `"literal".format` attributes whose fields read no attribute or item
+        self.align_ok = set()  # ids of `.data_ptr` attributes in `x.data_ptr() % N`, N <= 1024 (visit_BinOp)
 
     def fail(self, node, msg):
         raise Reject(f"{msg} (line {getattr(node, 'lineno', '?')})")
@@ -213,6 +214,14 @@ class Checker(ast.NodeVisitor):
     def visit_TryStar(self, node):
         if self.frames[-1][0] != "module":
             self.fail(node, "try/except* inside a function")
+        self.generic_visit(node)
+
+    def visit_BinOp(self, node):
+        left, right = node.left, node.right
+        if (isinstance(node.op, ast.Mod) and isinstance(left, ast.Call) and isinstance(left.func, ast.Attribute)
+                and left.func.attr == "data_ptr" and not left.args and not left.keywords
+                and isinstance(right, ast.Constant) and type(right.value) is int and 0 < right.value <= 1024):
+            self.align_ok.add(id(left.func))  # x.data_ptr() % 16: an alignment check reads the low bits only
         self.generic_visit(node)
 
     def generic_visit(self, node):
@@ -458,8 +467,9 @@ class Checker(ast.NodeVisitor):
         tensorish = attr in TENSOR_DENY or (attr.startswith("_") and hasattr(torch.Tensor, attr))
         if self_base and attr in self.f.own and attr not in NN_RESERVED and not tensorish:
             return  # the candidate's own attribute of its own module (self.cache, self._w)
-        if attr in DENY_ATTRS:
-            self.fail(node, f"uses .{attr}, which the verifier does not allow")
+        if attr in DENY_ATTRS and not (attr == "data_ptr" and id(node) in self.align_ok):
+            self.fail(node, f"uses .{attr}, which the verifier does not allow" + (
+                " (an address: only its alignment, x.data_ptr() % 16, is)" if attr == "data_ptr" else ""))
         if attr.startswith("_"):
             if not (self_base and attr in self.f.own and attr not in NN_RESERVED):
                 self.fail(node, f"touches the private attribute {attr}")

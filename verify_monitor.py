@@ -59,8 +59,9 @@ class Monitor:
         self.kernel_storages = set()
         self.sticky = []  # what fails the candidate whenever it happened: outside forward, or swallowed after
         self.ranges = []  # the memory the interpreted launch in progress may touch (CheckedMemory)
-        self.early = {}  # storage address -> (weak reference, dtype): made by ops at import and in __init__
+        self.early = {}  # storage address -> (weak ref, dtype, touched by floats): made at import, in __init__
         self.allowed = []  # (start, end) of the parameters and buffers the reference's values were copied into
+        self.cleared = set()  # storages made early and judged no table at their first use (made_before_inputs)
         self.py_numbers = 0  # Python numbers made tensors in this forward (py_numbers_in)
         self.py_seen = set()  # ... and their distinct values over every call of this child
 
@@ -175,7 +176,7 @@ def check_kernel_args(fn, args, kwargs):
                 if x.device.type == "meta" or x.numel() and torch.Tensor.data_ptr(x) == 0:  # round 16: a meta
                     raise TypeError(f"kernel argument {name} is a tensor without memory ({x.device})")  # tensor's
                     # range (0, 2**48) let a kernel store anywhere in the process
-                if exempt(made_before_inputs)(x, MON.early, MON.allowed, T["untyped_storage"]):
+                if exempt(made_before_inputs)(x, MON.early, MON.allowed, T["untyped_storage"], MON.cleared):
                     raise TypeError(f"kernel argument {name} reads memory made before any input (at import or in "
                                     "__init__) that holds no parameter or buffer of the reference: a table of the "
                                     "answer (round 20)")
@@ -507,7 +508,8 @@ def computes(func, name, args, kwargs):
         if isinstance(src, torch.Tensor) and to is not None and to != src.dtype and changes_values(src, to):
             return True
     src = args[1] if name == "copy_" and len(args) > 1 else args[0] if name in COPY_OPS and args else None
-    if isinstance(src, torch.Tensor) and made_before_inputs(src, MON.early, MON.allowed, T["untyped_storage"]):
+    if isinstance(src, torch.Tensor) and made_before_inputs(src, MON.early, MON.allowed, T["untyped_storage"],
+                                                                 MON.cleared):
         return True  # a table made before any input, copied in forward (.clone(), .to(device)) for a kernel to read
     if MON.movement and isinstance(src, torch.Tensor):  # a flip or a transpose assembled by copies, then handed
         return True  # to a copy kernel (round 13), or copied out of a kernel's identity copy (round 14)

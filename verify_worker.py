@@ -323,7 +323,8 @@ def build(mod, spec_, device):
         table = held_table(model, MON.allowed, mod) or early_table(MON.early, MON.allowed)
     if table:
         raise ValueError(f"ModelNew holds {table}: floating values that no reference parameter or buffer was "
-                         "copied into, made before any input (a table of the answer: round 19)")
+                         "copied into, made before any input: a table of the answer (round 19), or a copy of a "
+                         "weight made in __init__, stale once the reference's values are copied into the weight")
     return model
 
 

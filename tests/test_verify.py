@@ -161,6 +161,7 @@ EXPECT = {
     # round 22: a table computed in Python written element by element (t[i] = v), or 16 values at each call
     "gelu__setitem": (False, True, True, "func_runtime", "Python numbers written into tensors"),
     "gelu__pyfill_calls": (False, True, True, "func_runtime", "Python numbers written into tensors"),
+    "linear__workspace_ok": (True, True, True, None, ""),  # a workspace made in __init__, reused by kernels
 }
 
 
@@ -786,3 +787,20 @@ def test_where_every_near_duplicate_is_too_large_to_make_in_place_an_input_is_sc
     i, f = ref.trials[scaled[0]].near_scale
     assert f in verify_ref.SCALES and torch.equal(ref.inputs(scaled[0])[i], ref.inputs(k)[i] * f)
     assert verify_ref.compare(ref.trials[k].outs, ref.trials[scaled[0]].outs, 1e-2, 1e-2) is not None
+
+
+def test_memory_made_early_is_judged_once_and_integers_from_sizes_are_no_table():
+    """verify_early.made_before_inputs (round 22's honest writer): an index map made from sizes alone (arange,
+    integer division) is no table; integers that a float op touched are (the bits of a tabulated GELU); a
+    workspace of zeros is judged once, at its first use, so what kernels later write there does not count."""
+    from verify_early import made_before_inputs, made_early
+    early, cleared = {}, set()
+    with made_early(early, torch.Tensor.untyped_storage):
+        group = torch.arange(256, dtype=torch.int32) // 16
+        bits = torch.nn.functional.gelu(torch.linspace(-4, 4, 256)).view(torch.int32)
+        scratch = torch.zeros(1024)
+    seen = [made_before_inputs(t, early, [], torch.Tensor.untyped_storage, cleared) for t in (group, bits, scratch)]
+    assert seen == [False, True, False]
+    scratch.normal_()  # as a kernel writing the workspace would
+    assert not made_before_inputs(scratch, early, [], torch.Tensor.untyped_storage, cleared)
+    assert made_before_inputs(bits, early, [], torch.Tensor.untyped_storage, cleared)  # a table stays one

@@ -384,4 +384,9 @@ def test_tensor_addresses_are_refused():
     """Round 21: an address tells one call's inputs from another's (a cache served stale outputs to every timed
     call), and on a GPU an offset between two addresses lets a kernel load memory it was never handed."""
     assert_refused(cand("off = x.data_ptr()\nreturn x"), ".data_ptr", "data_ptr")
+    assert_refused(cand("off = x.data_ptr() % 2**40\nreturn x"), ".data_ptr", "data_ptr modulo a large number")
+    assert_refused(cand("off = x.data_ptr() // 16\nreturn x"), ".data_ptr", "data_ptr divided")
+    assert_refused(cand("f = x.data_ptr\nreturn f() % 16"), ".data_ptr", "data_ptr as a value")
     assert_refused(cand("same = x.is_set_to(x)\nreturn x"), ".is_set_to", "is_set_to")
+    # the alignment guard generated wrappers write (round 22's honest writer): the low bits only
+    assert static_check(cand("if x.data_ptr() % 16 != 0:\n    x = x.contiguous()\nreturn x"))["safety"] is None
