@@ -46,10 +46,24 @@ def flat_numbers(data, limit, depth=0):
     return out
 
 
+# How integers may be made before any input and still be no table: from sizes, by affine and index arithmetic
+# with Python integers (arange(C) // (C // G), a group id; a causal mask), and moved or combined as they are.
+# Anything else (a float op, a Python number written in, t * t, a cumsum) may compute a function in fixed point:
+# round 23 built GELU from arange by integer squarings and a cumsum, and from Python ints written one at a time.
+MOVES = {"view", "_unsafe_view", "reshape", "expand", "repeat", "unsqueeze", "squeeze", "permute", "transpose", "t",
+         "contiguous", "clone", "flatten", "select", "slice", "cat", "stack", "alias", "detach", "flip", "roll",
+         "tril", "triu", "_to_copy", "copy_", "index_select", "repeat_interleave", "unbind", "split", "narrow",
+         "eq", "ne", "lt", "le", "gt", "ge", "logical_and", "logical_or", "logical_not", "bitwise_and", "bitwise_or"}
+INDEX_OPS = MOVES | {"arange", "zeros", "ones", "empty", "zeros_like", "ones_like", "empty_like", "zero_",
+                     "floor_divide", "div", "remainder", "fmod", "add", "sub", "mul", "neg", "abs", "clamp",
+                     "minimum", "maximum", "bitwise_left_shift", "bitwise_right_shift", "__lshift__", "__rshift__"}
+
+
 @contextlib.contextmanager
 def made_early(early, storage):
-    """Record the storage of every tensor an op makes inside the block into early ({address: weak reference}; one
-    live storage per address): the candidate's import and construction, where no forward is watched. A kernel may
+    """Record the storage of every tensor an op makes inside the block into early ({address: (weak reference, dtype,
+    derived: not made by INDEX_OPS from sizes alone)}; one live storage per address): the candidate's import and
+    construction, where no forward is watched. A kernel may
     read such memory only inside a parameter or buffer that the reference's values were copied into
     (made_before_inputs), wherever the candidate keeps it (an int view, a set, a closure, an object: round 20
     passed a table of GELU through each of them), and a copy of it counts as compute (verify_monitor.computes)."""
@@ -58,19 +72,26 @@ def made_early(early, storage):
     from torch.utils._python_dispatch import TorchDispatchMode
     from torch.utils._pytree import tree_leaves
 
+    def structural(t):  # made so far by INDEX_OPS alone (a tensor made before this block: not ours to judge)
+        was = early.get(storage(t).data_ptr()) if t.device.type != "meta" else None
+        return was is None or was[0].expired() or not was[2]
+
     class Early(TorchDispatchMode):
         def __torch_dispatch__(self, func, types, args=(), kwargs=None):
             out = func(*args, **(kwargs or {}))
-            leaves = tree_leaves((args, kwargs, out))  # floating values in or out: not sizes or indices alone
-            floats = any(isinstance(t, float) or isinstance(t, torch.Tensor) and (
-                t.is_floating_point() or t.is_complex()) for t in leaves)
+            name, leaves = func.overloadpacket.__name__, tree_leaves((args, kwargs))
+            ins = [t for t in leaves if isinstance(t, torch.Tensor)]
+            index = name in INDEX_OPS and not any(isinstance(v, float) for v in leaves) and all(
+                not (t.is_floating_point() or t.is_complex()) and structural(t) for t in ins) and (
+                len(ins) <= 1 or name in MOVES)  # t * t, t + u: arithmetic between tensors computes a function
             for t in tree_leaves(out):
                 if isinstance(t, torch.Tensor) and t.device.type != "meta":
                     s = storage(t)  # the method as captured before any candidate (verify_monitor.T)
                     if s.data_ptr():
                         was = early.get(s.data_ptr())
-                        floats_before = was is not None and not was[0].expired() and was[2]
-                        early[s.data_ptr()] = StorageWeakRef(s), t.dtype, floats or floats_before
+                        derived = was is not None and not was[0].expired() and was[2]
+                        early[s.data_ptr()] = StorageWeakRef(s), t.dtype, derived or not index or (
+                            t.is_floating_point() or t.is_complex())
             return out
     with Early():
         yield
@@ -88,7 +109,7 @@ def made_before_inputs(x, early, allowed, storage, cleared):
     ref = early.get(ptr)
     if ref is None or ref[0].expired() or ptr in cleared:
         return False
-    if not ref[2] or not table_in(storage(x), x, allowed):  # integers from sizes alone: an index map, a group id
+    if not ref[2] or not table_in(storage(x), x, allowed):  # integers from sizes alone (INDEX_OPS): an index map
         cleared.add(ptr)  # judged once, before any kernel wrote to it: a workspace made in __init__ then holds
         return False  # only what kernels wrote there (round 22's honest writer: zeros, then reused)
     return True

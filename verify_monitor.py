@@ -62,11 +62,15 @@ class Monitor:
         self.early = {}  # storage address -> (weak ref, dtype, touched by floats): made at import, in __init__
         self.allowed = []  # (start, end) of the parameters and buffers the reference's values were copied into
         self.cleared = set()  # storages made early and judged no table at their first use (made_before_inputs)
-        self.py_numbers = 0  # Python numbers made tensors in this forward (py_numbers_in)
-        self.py_seen = set()  # ... and their distinct values over every call of this child
+        self.py_call = []  # Python numbers made tensors in this forward, in order (py_numbers_in)
+        self.py_seqs, self.py_total = set(), 0  # ... each call's sequence of them, and their lengths summed
 
     def reset(self):
-        self.launches, self.compute_ops, self.kernel_storages, self.py_numbers = 0, [], set(), 0
+        seq = tuple(self.py_call)
+        if seq and seq not in self.py_seqs:
+            self.py_seqs.add(seq)
+            self.py_total += len(seq)
+        self.launches, self.compute_ops, self.kernel_storages, self.py_call = 0, [], set(), []
 
 
 MON = Monitor()
@@ -245,13 +249,14 @@ SCALAR_WRITES = {"fill_": 1, "full": 1, "full_like": 1, "new_full": 2, "scalar_t
 
 def py_numbers_in(values):
     """Python numbers that became tensor memory in forward, by any path (a data constructor, t[i] = v, fill_,
-    full): is that a table computed in Python? TABLE or more in one forward, or TABLE distinct values over all of
-    the child's calls (round 22: a table written one element at a time, or a few at each call and kept, passed;
-    an honest forward writes one or two constants, the same ones at every call)."""
-    MON.py_numbers += len(values)
-    if len(MON.py_seen) < TABLE:
-        MON.py_seen.update(float(v) for v in values)
-    return MON.py_numbers >= TABLE or len(MON.py_seen) >= TABLE
+    full): is that a table computed in Python? TABLE or more in one forward, or TABLE over the child's calls where
+    each call's sequence of them counts once (round 22: a table written one element at a time, or a few at each
+    call and kept, passed; round 23: in base-60 digits, 60 distinct values in all). An honest forward writes the
+    same one or two constants at every call of a shape: one sequence per shape."""
+    MON.py_call += [float(v) for v in values]
+    cur = tuple(MON.py_call)
+    new = not any(seq[:len(cur)] == cur for seq in MON.py_seqs)
+    return len(cur) >= TABLE or MON.py_total + (len(cur) if new else 0) >= TABLE
 
 
 READS = {"tensor": 0, "as_tensor": 0, "asarray": 0, "full": 0, "arange": 0, "scalar_tensor": 0, "empty": 0,
