@@ -1,5 +1,6 @@
 """
-What a candidate makes before any input: at import and in __init__, where no forward is watched (round 19-20).
+Tables of the answer a candidate makes where no kernel computes: before any input (at import and in __init__,
+where no forward is watched; rounds 19-23), or from Python numbers written into tensors in forward (rounds 22-23).
 Used by the child (verify_monitor.py, verify_worker.py) only.
 
     python -c "import verify_early as e; print(e.numbers([[1.0] * 10, (2, 3.5) * 4], 16))"
@@ -8,8 +9,8 @@ A function tabulated there (GELU on every bf16 value) and interpolated by a kern
 did no arithmetic of the problem. made_early records the storage of every tensor an op makes while the candidate
 is imported and built; a kernel may read such memory only inside a parameter or buffer the reference's values
 were copied into (made_before_inputs, from verify_monitor.check_kernel_args), wherever the candidate keeps it.
-A table made in Python floats instead becomes a tensor through torch.tensor and kin, whose Python numbers are
-counted (numbers; verify_monitor.from_values).
+A table made in Python floats instead becomes tensor memory through torch.tensor and kin, t[i] = v, fill_ or
+full, whose Python numbers are counted (py_numbers_in; verify_monitor.from_values and computes).
 """
 
 import contextlib
@@ -44,6 +45,22 @@ def flat_numbers(data, limit, depth=0):
             if len(out) >= limit:
                 break
     return out
+
+
+SCALAR_WRITES = {"fill_": 1, "full": 1, "full_like": 1, "new_full": 2, "scalar_tensor": 0}  # glue that writes a
+# Python number into tensor memory: the argument's place (lift_fresh: a 0-d tensor made of one, t[i] = v)
+
+
+def py_numbers_in(mon, values):
+    """Python numbers that became tensor memory in forward, by any path (a data constructor, t[i] = v, fill_,
+    full): is that a table computed in Python? TABLE or more in one forward, or TABLE over the child's calls where
+    each call's sequence of them counts once (round 22: a table written one element at a time, or a few at each
+    call and kept, passed; round 23: in base-60 digits, 60 distinct values in all). An honest forward writes the
+    same one or two constants at every call of a shape: one sequence per shape. mon: verify_monitor.MON."""
+    mon.py_call += [float(v) for v in values]
+    cur = tuple(mon.py_call)
+    new = not any(seq[:len(cur)] == cur for seq in mon.py_seqs)
+    return len(cur) >= TABLE or mon.py_total + (len(cur) if new else 0) >= TABLE
 
 
 # How integers may be made before any input and still be no table: from sizes, by affine and index arithmetic

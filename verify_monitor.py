@@ -20,7 +20,7 @@ import, and this one is not importable from it.
 
 import sys
 
-from verify_early import TABLE, flat_numbers, made_before_inputs, numbers
+from verify_early import SCALAR_WRITES, TABLE, flat_numbers, made_before_inputs, numbers, py_numbers_in
 
 # aten ops a forward may run outside a Triton kernel: allocation, views, copies and casts, metadata. Everything
 # else is PyTorch compute (PAPER.md §3), including _local_scalar_dense: float(t), int(t) and `if t:` read tensor
@@ -232,7 +232,7 @@ def from_values(make, name, skip=0):
         if MON.active and not MON.exempt and not whole and any(holds_tensor(x) for x in rest):
             MON.compute_ops.append(f"torch.{name} of tensors' values")
         if name in PY_DATA and rest and not MON.exempt:  # round 19: a function tabulated in Python floats
-            if py_numbers_in(flat_numbers(rest[0], TABLE)) or not MON.active and numbers(rest[0], TABLE) >= TABLE:
+            if py_numbers_in(MON, flat_numbers(rest[0], TABLE)) or not MON.active and numbers(rest[0], TABLE) >= TABLE:
                 (MON.compute_ops if MON.active else MON.sticky).append(  # (math.erf), made a tensor for a kernel
                     f"torch.{name}: {TABLE} or more Python numbers made tensors, a table computed in Python")
         if not MON.exempt and any(buffer(x) for x in rest):  # round 13: its values then reach Python by bytes
@@ -243,20 +243,6 @@ def from_values(make, name, skip=0):
 
 
 PY_DATA = {"tensor", "as_tensor", "asarray", "new_tensor"}  # constructors that take Python data
-SCALAR_WRITES = {"fill_": 1, "full": 1, "full_like": 1, "new_full": 2, "scalar_tensor": 0}  # glue that writes a
-# Python number into tensor memory: the argument's place (lift_fresh: a 0-d tensor made of one, t[i] = v)
-
-
-def py_numbers_in(values):
-    """Python numbers that became tensor memory in forward, by any path (a data constructor, t[i] = v, fill_,
-    full): is that a table computed in Python? TABLE or more in one forward, or TABLE over the child's calls where
-    each call's sequence of them counts once (round 22: a table written one element at a time, or a few at each
-    call and kept, passed; round 23: in base-60 digits, 60 distinct values in all). An honest forward writes the
-    same one or two constants at every call of a shape: one sequence per shape."""
-    MON.py_call += [float(v) for v in values]
-    cur = tuple(MON.py_call)
-    new = not any(seq[:len(cur)] == cur for seq in MON.py_seqs)
-    return len(cur) >= TABLE or MON.py_total + (len(cur) if new else 0) >= TABLE
 
 
 READS = {"tensor": 0, "as_tensor": 0, "asarray": 0, "full": 0, "arange": 0, "scalar_tensor": 0, "empty": 0,
@@ -502,7 +488,7 @@ def computes(func, name, args, kwargs):
     elif name in ("lift_fresh", "lift_fresh_copy") and args and isinstance(args[0], torch.Tensor) and not args[0].dim():
         value = float(args[0]) if args[0].is_floating_point() else None  # t[i] = v: v made a 0-d tensor
     if value is not None:
-        if py_numbers_in([value]):
+        if py_numbers_in(MON, [value]):
             MON.compute_ops.append(f"{TABLE} or more Python numbers written into tensors (t[i] = v, fill_, full): "
                                    "a table computed in Python")
         return False
