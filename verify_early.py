@@ -79,7 +79,7 @@ INDEX_OPS = MOVES | {"arange", "zeros", "ones", "empty", "zeros_like", "ones_lik
 @contextlib.contextmanager
 def made_early(early, storage):
     """Record the storage of every tensor an op makes inside the block into early ({address: (weak reference, dtype,
-    derived: not made by INDEX_OPS from sizes alone)}; one live storage per address): the candidate's import and
+    derived: not made by INDEX_OPS from a few sizes, Python integers taken)}; one per live address): the import and
     construction, where no forward is watched. A kernel may
     read such memory only inside a parameter or buffer that the reference's values were copied into
     (made_before_inputs), wherever the candidate keeps it (an int view, a set, a closure, an object: round 20
@@ -89,17 +89,20 @@ def made_early(early, storage):
     from torch.utils._python_dispatch import TorchDispatchMode
     from torch.utils._pytree import tree_leaves
 
-    def structural(t):  # made so far by INDEX_OPS alone (a tensor made before this block: not ours to judge)
+    def lineage(t):  # (made by INDEX_OPS alone so far, Python integers it took); made before the block: (True, 0)
         was = early.get(storage(t).data_ptr()) if t.device.type != "meta" else None
-        return was is None or was[0].expired() or not was[2]
+        return (True, 0) if was is None or was[0].expired() else (not was[2], was[3])
 
     class Early(TorchDispatchMode):
         def __torch_dispatch__(self, func, types, args=(), kwargs=None):
             out = func(*args, **(kwargs or {}))
             name, leaves = func.overloadpacket.__name__, tree_leaves((args, kwargs))
-            ins = [t for t in leaves if isinstance(t, torch.Tensor)]
-            index = name in INDEX_OPS and not any(isinstance(v, float) for v in leaves) and all(
-                not (t.is_floating_point() or t.is_complex()) and structural(t) for t in ins) and (
+            ins = [lineage(t) + (t,) for t in leaves if isinstance(t, torch.Tensor)]
+            # Python integers taken, over the whole lineage: an index map takes a few sizes; cat of arange(v, v + 1)
+            # over a list of integers takes one per value, a table
+            ints = sum(isinstance(v, int) and not isinstance(v, bool) for v in leaves) + sum(n for _, n, _ in ins)
+            index = name in INDEX_OPS and ints < TABLE and not any(isinstance(v, float) for v in leaves) and all(
+                ok and not (t.is_floating_point() or t.is_complex()) for ok, _, t in ins) and (
                 len(ins) <= 1 or name in MOVES)  # t * t, t + u: arithmetic between tensors computes a function
             for t in tree_leaves(out):
                 if isinstance(t, torch.Tensor) and t.device.type != "meta":
@@ -108,7 +111,7 @@ def made_early(early, storage):
                         was = early.get(s.data_ptr())
                         derived = was is not None and not was[0].expired() and was[2]
                         early[s.data_ptr()] = StorageWeakRef(s), t.dtype, derived or not index or (
-                            t.is_floating_point() or t.is_complex())
+                            t.is_floating_point() or t.is_complex()), ints
             return out
     with Early():
         yield
@@ -138,7 +141,7 @@ def early_table(early, allowed):
     was reachable at a fixed offset from a small tensor made next to it (the caching allocator places them side by
     side), with no tensor of it ever handed to a kernel or held by the module."""
     import torch
-    for ptr, (ref, dtype, _) in list(early.items()):
+    for ptr, (ref, dtype, *_) in list(early.items()):
         if ref.expired() or not dtype.is_floating_point:
             continue  # (integers are sizes, indices and configs: refused only where a kernel is handed them)
         s = torch.UntypedStorage._new_with_weak_ptr(ref.cdata)

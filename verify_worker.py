@@ -154,8 +154,9 @@ def time_forward(fn, args, runs, warmup, device, check=None, on_check=None):
     of the caller may be another one. Every timed run but the last sees its inputs perturbed (perturb), so a
     cache keyed on their values times its real path; the last, whose output is checked, sees them as given.
     Each run gets new tensor objects over the same memory, and run check["at"] (secret, uniform) sees the
-    near-duplicate check names made in place; on_check gets its output: a cache keyed on the inputs' identity or
-    address served stale outputs to every timed run and was never caught (round 21), now it is, at that run."""
+    near-duplicate that check describes, made in place (near_in_place); on_check gets that run's output, for the
+    parent to compare: a cache keyed on the inputs' identity served stale outputs to every timed run and no timed
+    output but the last was ever checked (round 21)."""
     import torch
     cuda = device.startswith("cuda")  # the CPU path times by the clock (tests; the verifier times on GPUs only)
     with torch.cuda.device(torch.device(device)) if cuda else contextlib.nullcontext(), torch.no_grad():

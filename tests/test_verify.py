@@ -803,8 +803,11 @@ def test_memory_made_early_is_judged_once_and_integers_from_sizes_are_no_table()
         group = torch.arange(256, dtype=torch.int32) // 16
         bits = torch.nn.functional.gelu(torch.linspace(-4, 4, 256)).view(torch.int32)
         scratch = torch.zeros(1024)
-    seen = [made_before_inputs(t, early, [], torch.Tensor.untyped_storage, cleared) for t in (group, bits, scratch)]
-    assert seen == [False, True, False]
+        ints = [int(1e6 * math.erf(v / 64)) for v in range(128)]  # a table as integers, one arange per value
+        spelled = torch.cat([torch.arange(v, v + 1) for v in ints])
+    seen = [made_before_inputs(t, early, [], torch.Tensor.untyped_storage, cleared)
+            for t in (group, bits, scratch, spelled)]
+    assert seen == [False, True, False, True]
     scratch.normal_()  # as a kernel writing the workspace would
     assert not made_before_inputs(scratch, early, [], torch.Tensor.untyped_storage, cleared)
     assert made_before_inputs(bits, early, [], torch.Tensor.untyped_storage, cleared)  # a table stays one
