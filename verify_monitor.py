@@ -63,6 +63,7 @@ class Monitor:
         self.allowed = []  # (start, end) of the parameters and buffers the reference's values were copied into
         self.cleared = set()  # storages made early and judged no table at their first use (made_before_inputs)
         self.py_call = []  # Python numbers made tensors in this forward, in order (py_numbers_in)
+        self.part_copies = 0  # copy_ into a part of a tensor, this forward (computes)
         self.py_seqs, self.py_total = set(), 0  # ... each call's sequence of them, and their lengths summed
 
     def reset(self):
@@ -71,6 +72,7 @@ class Monitor:
             self.py_seqs.add(seq)
             self.py_total += len(seq)
         self.launches, self.compute_ops, self.kernel_storages, self.py_call = 0, [], set(), []
+        self.part_copies = 0  # copy_ into a part of a tensor, this forward (computes)
 
 
 MON = Monitor()
@@ -504,6 +506,13 @@ def computes(func, name, args, kwargs):
         return True  # a table made before any input, copied in forward (.clone(), .to(device)) for a kernel to read
     if MON.movement and isinstance(src, torch.Tensor):  # a flip or a transpose assembled by copies, then handed
         return True  # to a copy kernel (round 13), or copied out of a kernel's identity copy (round 14)
+    if name == "copy_" and isinstance(src, torch.Tensor) and args[0].numel() < T["untyped_storage"](
+            args[0]).nbytes() // max(1, args[0].element_size()):  # into a part of a tensor: TABLE of them in
+        MON.part_copies += 1  # one forward move data by PyTorch (round 24: a flip rebuilt column by column,
+        if MON.part_copies == TABLE:  # where a cast hid the problem's being movement; a pad or two is glue)
+            MON.compute_ops.append(f"{TABLE} or more copies into parts of tensors in one forward: data moved by "
+                                   "PyTorch")
+        return False
     return (name == "copy_" and isinstance(src, torch.Tensor) and MON.stores_seen
             and storage_of(args[0]) in MON.kernel_storages
             and storage_of(src) not in MON.kernel_storages)  # (on a GPU autotune's restore_value does this)

@@ -166,6 +166,8 @@ EXPECT = {
     "gelu__int_setitem": (True, True, False, "correct", "reads memory made before any input"),
     "gelu__int_arith": (True, True, False, "correct", "reads memory made before any input"),
     "gelu__digits_calls": (False, True, True, "func_runtime", "Python numbers written into tensors"),
+    # round 24: a flip rebuilt column by column where a cast hid that the problem only moves data
+    "fliphalf__glue": (False, True, True, "func_runtime", "copies into parts of tensors"),
 }
 
 
