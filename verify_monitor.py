@@ -59,7 +59,7 @@ class Monitor:
         self.kernel_storages = set()
         self.sticky = []  # what fails the candidate whenever it happened: outside forward, or swallowed after
         self.ranges = []  # the memory the interpreted launch in progress may touch (CheckedMemory)
-        self.early = {}  # storage address -> (weak ref, dtype, touched by floats): made at import, in __init__
+        self.early = {}  # storage address -> (weak ref, dtype, derived, ints taken): made_early's record
         self.allowed = []  # (start, end) of the parameters and buffers the reference's values were copied into
         self.cleared = set()  # storages made early and judged no table at their first use (made_before_inputs)
         self.py_call = []  # Python numbers made tensors in this forward, in order (py_numbers_in)
@@ -512,7 +512,6 @@ def computes(func, name, args, kwargs):
         if MON.part_copies == TABLE:  # where a cast hid the problem's being movement; a pad or two is glue)
             MON.compute_ops.append(f"{TABLE} or more copies into parts of tensors in one forward: data moved by "
                                    "PyTorch")
-        return False
     return (name == "copy_" and isinstance(src, torch.Tensor) and MON.stores_seen
             and storage_of(args[0]) in MON.kernel_storages
             and storage_of(src) not in MON.kernel_storages)  # (on a GPU autotune's restore_value does this)
