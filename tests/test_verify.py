@@ -165,7 +165,8 @@ EXPECT = {
     # round 23: integer tables (fixed point) from Python ints or from integer ops on arange; digits over calls
     "gelu__int_setitem": (True, True, False, "correct", "reads memory made before any input"),
     "gelu__int_arith": (True, True, False, "correct", "reads memory made before any input"),
-    "gelu__digits_calls": (False, True, True, "func_runtime", "Python numbers written into tensors"),
+    "gelu__digits_calls": (False, True, None, "func_runtime", "Python numbers written into tensors"),  # its
+    # 3600-level table strays past the scale test on some draws too
     # round 24: a flip rebuilt column by column where a cast hid that the problem only moves data
     "fliphalf__glue": (False, True, True, "func_runtime", "copies into parts of tensors"),
 }
@@ -196,7 +197,8 @@ def verdicts(pool, tmp_path_factory):
 def test_case(verdicts, case):
     v = verdicts[0][case]
     valid, compiled, correct, layer, fragment = EXPECT[case]
-    correct = v.correct if correct is None else correct  # None: a slow cheat whose trials may time out either way
+    correct = v.correct if correct is None else correct  # None: a cheat whose trials may fail (time out, or a
+    # coarse table) as well as its monitor finding
     assert (v.valid, v.compiled, v.correct, v.layer) == (valid, compiled, correct, layer), v
     assert fragment in (v.reason or ""), v.reason
     assert v.speedup is None  # no timing on the CPU
