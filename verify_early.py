@@ -20,28 +20,19 @@ TABLE = 64  # a tensor of this many values made from Python numbers, or held bes
 # already stray 6e-3 from a GELU over [-8, 8], and 16 a tenth
 
 
-def numbers(data, limit, kinds=(int, float), depth=0):
+def numbers(data, limit, kinds=(int, float)):
     """How many Python numbers of kinds data holds (lists and tuples, however nested), counted up to limit."""
+    return len(flat_numbers(data, limit, kinds))
+
+
+def flat_numbers(data, limit, kinds=(int, float), depth=0):
+    """The first `limit` Python numbers of kinds (not bools) that data holds, lists and tuples however nested."""
     if isinstance(data, kinds) and not isinstance(data, bool):
-        return 1
-    if not isinstance(data, (list, tuple, range)) or depth > 32:
-        return 0
-    total = 0
-    for d in data:
-        total += numbers(d, limit - total, kinds, depth + 1)
-        if total >= limit:
-            break
-    return total
-
-
-def flat_numbers(data, limit, depth=0):
-    """The first `limit` Python numbers (not bools) that data holds, lists and tuples however nested."""
-    if isinstance(data, (int, float)) and not isinstance(data, bool):
         return [data]
     out = []
     if isinstance(data, (list, tuple, range)) and depth <= 32:
         for d in data:
-            out += flat_numbers(d, limit - len(out), depth + 1)
+            out += flat_numbers(d, limit - len(out), kinds, depth + 1)
             if len(out) >= limit:
                 break
     return out

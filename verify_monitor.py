@@ -20,7 +20,7 @@ import, and this one is not importable from it.
 
 import sys
 
-from verify_early import SCALAR_WRITES, TABLE, flat_numbers, made_before_inputs, numbers, py_numbers_in
+from verify_early import SCALAR_WRITES, TABLE, flat_numbers, made_before_inputs, py_numbers_in
 
 # aten ops a forward may run outside a Triton kernel: allocation, views, copies and casts, metadata. Everything
 # else is PyTorch compute (PAPER.md §3), including _local_scalar_dense: float(t), int(t) and `if t:` read tensor
@@ -234,7 +234,8 @@ def from_values(make, name, skip=0):
         if MON.active and not MON.exempt and not whole and any(holds_tensor(x) for x in rest):
             MON.compute_ops.append(f"torch.{name} of tensors' values")
         if name in PY_DATA and rest and not MON.exempt:  # round 19: a function tabulated in Python floats
-            if py_numbers_in(MON, flat_numbers(rest[0], TABLE)) or not MON.active and numbers(rest[0], TABLE) >= TABLE:
+            data = flat_numbers(rest[0], TABLE)
+            if py_numbers_in(MON, data) or not MON.active and len(data) >= TABLE:
                 (MON.compute_ops if MON.active else MON.sticky).append(  # (math.erf), made a tensor for a kernel
                     f"torch.{name}: {TABLE} or more Python numbers made tensors, a table computed in Python")
         if not MON.exempt and any(buffer(x) for x in rest):  # round 13: its values then reach Python by bytes
