@@ -20,6 +20,13 @@ SPIKE = 12.0  # the "blocks" and "spiked" rows' one spike, in units of the scale
 
 
 def redraw(x, dist, seed):
+    """x with new values from `dist` (fresh_values), keeping the structure the problem's own x has (structure)."""
+    out = fresh_values(x, dist, seed)
+    kinds = structure(x) if out is not x else ()
+    return keep_structure(out, kinds) if kinds else out
+
+
+def fresh_values(x, dist, seed):
     """x with new values from `dist` at x's own scale s (its std). "shifted": N(mu s, s^2) / sqrt(1 + mu^2), mu in
     [-1, 1), so it takes both signs, times 1 to 2 (log-uniform); "blocks": each run of 64-1024 consecutive elements
     has a mean of its own, and so has each residue of the position modulo PERIODS, so a reduction that reads a
@@ -98,6 +105,38 @@ def redraw(x, dist, seed):
     return z.mul_(scale).to(x.dtype)
 
 
+def structure(x):
+    """What the problem's own input x promises in its last two dimensions, which every redraw and near-duplicate
+    keeps: "tril" (nothing above the diagonal), "triu", "sym" (equal to its transpose). Round 26's honest writer:
+    KernelBench L1 13-15 multiply symmetric or triangular matrices, and a kernel that reads one triangle only (the
+    intended speedup) failed every redrawn trial, whose inputs had lost that structure. One row decides for
+    unstructured inputs, so the whole test runs only where it is likely to hold."""
+    if not isinstance(x, torch.Tensor) or not x.is_floating_point() or x.dim() < 2 or min(x.shape[-2:]) < 2:
+        return ()
+    kinds = []
+    if bool((x[..., 0, 1:] == 0).all()) and bool((x.triu(1) == 0).all()):
+        kinds.append("tril")
+    if bool((x[..., 1:, 0] == 0).all()) and bool((x.tril(-1) == 0).all()):
+        kinds.append("triu")
+    if x.shape[-1] == x.shape[-2] and bool((x[..., 0, :] == x[..., :, 0]).all()) and torch.equal(x, x.mT):
+        kinds.append("sym")
+    if kinds and not bool((x != x.reshape(-1)[0]).any()):  # one value everywhere (zeros, ones) promises nothing
+        return ()
+    return tuple(kinds)
+
+
+def keep_structure(z, kinds):
+    """z (a redrawn input) with the structure kinds of its problem's own input (structure), in place."""
+    if "tril" in kinds:
+        z.tril_()
+    if "triu" in kinds:
+        z.triu_()
+    if "sym" in kinds:
+        low = z.triu(1).mT
+        z.triu_().add_(low)
+    return z
+
+
 def spike_height(x, scale):
     """How high a row's hidden spike stands: SPIKE s, or higher where e^height must outweigh the row's sum, but
     at most 8 max(1, s), as "heavy" (an honest tanh written with e^2a overflows past 10: round 18)."""
@@ -127,14 +166,45 @@ def near(x, seed, n=4, swap=False):
     if not isinstance(x, torch.Tensor) or not x.is_floating_point() or x.numel() < 2:
         return x
     flat = x.reshape(-1)
-    places, values = near_places(flat, seed, n, swap)
+    places, values = near_places(x, seed, n, swap)
     flat[places] = values
     return flat.view(x.shape)
 
 
-def near_places(flat, seed, n=4, swap=False):
-    """near()'s change to a flat tensor as (places, values), without making it: the child's timing loop makes the
-    same change in place on one secret timed call (verify_worker.time_forward), so the parent knows its answer."""
+def near_places(x, seed, n=4, swap=False):
+    """near()'s change to x as (places in x flattened, values), without making it: the child's timing loop makes
+    the same change in place on one secret timed call (verify_worker.time_forward), so the parent knows its
+    answer. Only places that keep x's structure (within the triangle, mirrored where x is symmetric)."""
+    flat = x.reshape(-1)
+    places, values = change_places(flat, seed, n, swap)
+    kinds = structure(x)
+    return structured_places(places, values, x.shape, kinds, swap) if kinds else (places, values)
+
+
+def structured_places(places, values, shape, kinds, swap):
+    """A near-duplicate's (places, values) cut to those that keep kinds (structure): a move inside the promised
+    triangle (the upper one where x is symmetric), a swap whose two places both are; mirrored where symmetric."""
+    h, w = shape[-2:]
+    row, col = places // w % h, places % w
+    inside = torch.ones_like(places, dtype=torch.bool)
+    if "tril" in kinds:
+        inside &= row >= col
+    if "triu" in kinds or "sym" in kinds:
+        inside &= row <= col
+    if swap:  # places are [other, idx] and values their new values: keep a pair only whole
+        k = places.numel() // 2
+        both = inside[:k] & inside[k:]
+        inside = torch.cat([both, both])
+    places, values, row, col = places[inside], values[inside], row[inside], col[inside]
+    if "sym" in kinds:
+        off = row < col  # the diagonal is its own mirror
+        mirror = places[off] + (col[off] - row[off]) * (w - 1)  # (r, c) -> (c, r) in a square matrix
+        places, values = torch.cat([places, mirror]), torch.cat([values, values[off]])
+    return places, values
+
+
+def change_places(flat, seed, n, swap):
+    """near_places on a flat tensor, before any structure is kept."""
     g = torch.Generator(device=flat.device)
     g.manual_seed(seed & (2**63 - 1))
     lo, hi = flat.min(), flat.max()

@@ -208,7 +208,7 @@ def near_in_place(args, check):
     saved = []
     for i, x in enumerate(args):
         if isinstance(x, torch.Tensor) and x.is_floating_point() and x.numel() >= 2:
-            places, values = near_places(x.reshape(-1), check["seed"] ^ (i << 20), check["n"], check["swap"])
+            places, values = near_places(x, check["seed"] ^ (i << 20), check["n"], check["swap"])
             at = torch.unravel_index(places, x.shape)  # x's own positions, whatever its strides
             saved.append((x, at, x[at].clone(), None))
             x[at] = values

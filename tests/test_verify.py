@@ -3,6 +3,7 @@ exploit of PAPER.md §7 earns nothing, and every sandbox case gets exactly one v
 
 import json
 import math
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -35,6 +36,10 @@ EXPECT = {
     "layernorm__ok": (True, True, True, None, ""),
     "prelu__ok": (True, True, True, None, ""),
     "shift__ok": (True, True, True, None, ""),
+    # round 26's honest writer: kernels that rely on what the problem promises of its inputs (triangular,
+    # symmetric: KernelBench L1 13-15), judged on redraws that keep it
+    "tril__struct_ok": (True, True, True, None, ""),
+    "symm__struct_ok": (True, True, True, None, ""),
     # honest but wrong
     "relu__wrong": (True, True, False, "correct", "differs"),
     "softmax__wrong": (True, True, False, "correct", "differs"),
@@ -708,6 +713,50 @@ def test_blocks_and_spiked_inputs_hide_one_spike_per_row_and_near_duplicates_are
     draws = [near(few.clone(), 5, n=16384, swap=True) for _ in range(10)]
     assert all(torch.equal(draws[0], d) for d in draws)
     assert torch.equal(draws[0].reshape(-1).sort().values, few.reshape(-1).sort().values)  # a permutation of few
+
+
+def test_redraws_and_near_duplicates_keep_the_structure_the_problems_inputs_promise():
+    """verify_inputs.structure (round 26's honest writer): a triangular or symmetric input of the problem's own
+    stays so in every redrawn trial and near-duplicate, also where the child makes the change in place
+    (near_in_place), so a kernel that reads one triangle (KernelBench L1 13-15's intended speedup) is judged on
+    the inputs the problem describes; unstructured inputs, and one value everywhere, promise nothing."""
+    from verify_inputs import DISTS, near, redraw, structure
+    from verify_worker import near_in_place
+    a = torch.rand(3, 72, 72)  # rows of 64 or more: "spiked" changes them
+    tril, triu, sym = a.tril(), a.triu(), a + a.mT
+    assert [structure(x) for x in (tril, triu, sym, a, torch.ones(8, 8), torch.eye(5))] == [
+        ("tril",), ("triu",), ("sym",), (), (), ("tril", "triu", "sym")]
+    for x in (tril, triu, sym):
+        for d in DISTS + ("heavy", "ties"):
+            z = redraw(x, d, seed=11)
+            assert structure(z) == structure(x) or d == "few" and not bool(z.any()), d
+            assert d == "own" or not torch.equal(z, x)
+        for swap in (False, True):
+            check = {"at": 0, "seed": 99, "n": 256, "swap": swap}
+            want = near(x.clone(), 99, 256, swap)
+            assert structure(want) == structure(x) and int((want != x).sum()) > 20
+            xs = [x.clone()]
+            near_in_place(xs, check)
+            assert torch.equal(xs[0], want)
+    assert not torch.equal(redraw(a, "shifted", 1).tril(), redraw(a, "shifted", 1))  # nothing kept where none was
+
+
+def test_the_triangular_and_symmetric_kernelbench_problems_are_recognised():
+    """The official L1 problems whose inputs are triangular or symmetric (13-15, by their get_inputs) are the
+    ones structure() finds, shrunk to 64 so that this stays fast; no other L1 problem's inputs are."""
+    from verify_inputs import structure
+    found = {}
+    for row in kernelbench_rows(1):
+        src = row["code"] if "code" in row else row["src"]
+        if "get_inputs" not in src or "matmul" not in src.lower() and "triang" not in src.lower():
+            continue
+        small = re.sub(r"^(\w+) = (\d+)( \* \d+)*\s*$", lambda m: f"{m.group(1)} = 64", src, flags=re.M)
+        ns = load_problem(small)
+        torch.manual_seed(0)
+        kinds = [structure(x) for x in ns["get_inputs"]()]
+        if any(kinds):
+            found[row.get("name", row.get("problem_id"))] = kinds
+    assert len(found) == 3, found
 
 
 def test_timed_runs_see_perturbed_inputs_and_the_checked_one_sees_them_as_given():
