@@ -48,7 +48,8 @@ def py_numbers_in(mon, values):
     each call's sequence of them counts once (round 22: a table written one element at a time, or a few at each
     call and kept, passed; round 23: in base-60 digits, 60 distinct values in all). An honest forward writes the
     same one or two constants at every call of a shape: one sequence per shape. mon: verify_monitor.MON."""
-    mon.py_call += [float(v) for v in values]
+    for v in values:  # an integer counts once per byte (int_weight): packed ones carry several values each
+        mon.py_call += [v] * int_weight(v) if isinstance(v, int) else [float(v)]
     cur = tuple(mon.py_call)
     new = not any(seq[:len(cur)] == cur for seq in mon.py_seqs)
     return len(cur) >= TABLE or mon.py_total + (len(cur) if new else 0) >= TABLE
@@ -67,11 +68,33 @@ INDEX_OPS = MOVES | {"arange", "zeros", "ones", "empty", "zeros_like", "ones_lik
                      "minimum", "maximum", "bitwise_left_shift", "bitwise_right_shift", "__lshift__", "__rshift__"}
 
 
+def int_weight(v):
+    """How many numbers a Python integer counts as: one per byte it needs. A size needs two to four; round 26
+    packed a 66-entry table of GELU into eleven 60-bit integers, which had counted as eleven numbers."""
+    return max(1, (abs(v).bit_length() + 7) // 8)
+
+
+def reads_values(func, name, args, kwargs, ins):
+    """Does this op, run while the candidate is imported and built, carry values of a computed (floating, or
+    derived) tensor out into Python: int(t), float(t), `if t`, torch.equal, or a size that depends on the values
+    (nonzero, unique, a boolean index)? Round 26 computed GELU with PyTorch in __init__, read it out with int(),
+    packed it into Python integers and handed them to a kernel as scalar arguments."""
+    import torch
+    tags = func.tags
+    if not (torch.Tag.data_dependent_output in tags or torch.Tag.dynamic_output_shape in tags or name == "equal"):
+        return False
+    if name == "index" and not any(isinstance(t, torch.Tensor) and t.dtype == torch.bool
+                                   for t in torch.utils._pytree.tree_leaves((args, kwargs))):
+        return False  # integer indices: the size is theirs, not the values'
+    return any(not ok or t.is_floating_point() or t.is_complex() for ok, _, t in ins)
+
+
 @contextlib.contextmanager
-def made_early(early, storage):
+def made_early(early, storage, reads=None):
     """Record the storage of every tensor an op makes inside the block into early ({address: (weak reference, dtype,
-    derived: not made by INDEX_OPS from a few sizes, Python integers taken)}; one per live address): the import and
-    construction, where no forward is watched. A kernel may
+    derived: not made by INDEX_OPS from a few sizes, Python integers taken, by int_weight)}; one per live address):
+    the import and construction, where no forward is watched; into reads, each op that carries a computed
+    tensor's values into Python there (reads_values). A kernel may
     read such memory only inside a parameter or buffer that the reference's values were copied into
     (made_before_inputs), wherever the candidate keeps it (an int view, a set, a closure, an object: round 20
     passed a table of GELU through each of them), and a copy of it counts as compute (verify_monitor.computes)."""
@@ -91,7 +114,10 @@ def made_early(early, storage):
             ins = [lineage(t) + (t,) for t in leaves if isinstance(t, torch.Tensor)]
             # Python integers taken, over the whole lineage: an index map takes a few sizes; cat of arange(v, v + 1)
             # over a list of integers takes one per value, a table
-            ints = sum(isinstance(v, int) and not isinstance(v, bool) for v in leaves) + sum(n for _, n, _ in ins)
+            ints = sum(int_weight(v) for v in leaves if isinstance(v, int) and not isinstance(v, bool)) + sum(
+                n for _, n, _ in ins)
+            if reads is not None and reads_values(func, name, args, kwargs or {}, ins):
+                reads.append(str(func))
             index = name in INDEX_OPS and ints < TABLE and not any(isinstance(v, float) for v in leaves) and all(
                 ok and not (t.is_floating_point() or t.is_complex()) for ok, _, t in ins) and (
                 len(ins) <= 1 or name in MOVES)  # t * t, t + u: arithmetic between tensors computes a function

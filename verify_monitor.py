@@ -21,6 +21,7 @@ import, and this one is not importable from it.
 import sys
 
 from verify_early import SCALAR_WRITES, TABLE, flat_numbers, made_before_inputs, py_numbers_in
+from verify_moves import record_copy
 
 # aten ops a forward may run outside a Triton kernel: allocation, views, copies and casts, metadata. Everything
 # else is PyTorch compute (PAPER.md §3), including _local_scalar_dense: float(t), int(t) and `if t:` read tensor
@@ -54,14 +55,14 @@ class Monitor:
         self.stores_seen = False  # the interpreter: kernel_storages holds what kernels stored to, not all handed
         self.movement = False  # the problem only moves data (verify_ref.moves_data): PyTorch's copies are its work
         self.poison = True  # fill fresh allocations with NaN (off while timing)
-        self.launches = 0
-        self.compute_ops = []
-        self.kernel_storages = set()
+        self.launches, self.compute_ops, self.kernel_storages = 0, [], set()
+        self.moved, self.roots = {}, []  # verify_moves.record_copy's: what PyTorch's copies wrote, this forward
         self.sticky = []  # what fails the candidate whenever it happened: outside forward, or swallowed after
         self.ranges = []  # the memory the interpreted launch in progress may touch (CheckedMemory)
         self.early = {}  # storage address -> (weak ref, dtype, derived, ints taken): made_early's record
         self.allowed = []  # (start, end) of the parameters and buffers the reference's values were copied into
         self.cleared = set()  # storages made early and judged no table at their first use (made_before_inputs)
+        self.build_reads = []  # ops that carried a computed tensor's values into Python in the build (reads_values)
         self.py_call = []  # Python numbers made tensors in this forward, in order (py_numbers_in)
         self.part_copies = 0  # copy_ into a part of a tensor, this forward (computes)
         self.py_seqs, self.py_total = set(), 0  # ... each call's sequence of them, and their lengths summed
@@ -71,8 +72,8 @@ class Monitor:
         if seq and seq not in self.py_seqs:
             self.py_seqs.add(seq)
             self.py_total += len(seq)
-        self.launches, self.compute_ops, self.kernel_storages, self.py_call = 0, [], set(), []
-        self.part_copies = 0  # copy_ into a part of a tensor, this forward (computes)
+        self.launches, self.compute_ops, self.kernel_storages, self.py_call, self.moved = 0, [], set(), [], {}
+        self.part_copies, self.roots = 0, []  # copy_ into a part of a tensor, this forward; verify_moves' roots
 
 
 MON = Monitor()
@@ -464,6 +465,9 @@ def op_recorder():
                 if name in ALLOC_OPS and MON.poison:
                     poison(out)
                 src = args[1] if name == "copy_" else args[0] if name in COPY_OPS else None
+                if isinstance(src, torch.Tensor) and (why := record_copy(MON.moved, MON.roots, src, args[0] if name
+                                                                         == "copy_" else out, T["untyped_storage"])):
+                    MON.compute_ops.append(why)  # a flip composed of copies of windows (verify_moves, round 26)
                 if isinstance(src, torch.Tensor) and storage_of(src) in MON.kernel_storages:
                     # A copy of a kernel's output counts as the kernel's output (e.g. .contiguous()).
                     MON.kernel_storages.add(storage_of(args[0] if name == "copy_" else out))

@@ -314,6 +314,10 @@ def build(mod, spec_, device):
         torch.manual_seed(spec_["init_seed"])  # the reference was built under the same seed
         model = mod.ModelNew(*spec_["init_inputs"])
     model = model.to(device)
+    if MON.build_reads:  # (checked before the overrides below, whose pairing reads values: the verifier's own)
+        raise ValueError(f"ModelNew read values of a tensor it computed into Python while it was built "
+                         f"({MON.build_reads[0]}): work done by PyTorch before any input, carried in Python numbers "
+                         "(round 26: GELU read out with int() and handed to a kernel packed in integers)")
     mine = {"param": dict(model.named_parameters()), "buffer": dict(model.named_buffers())}
     with torch.no_grad():
         for t, values in match_overrides(mine, spec_["overrides"]):
@@ -365,9 +369,13 @@ def load(payload, device):
         f.write(payload["code"])
     spec_ = importlib.util.spec_from_file_location("candidate", os.path.abspath("candidate.py"))
     mod = importlib.util.module_from_spec(spec_)
-    with made_early(MON.early, T["untyped_storage"]):  # a kernel may read it only inside the parameters
-        spec_.loader.exec_module(mod)
-        return mod, [build(mod, m, device) if m else None for m in payload["models"]]
+    with made_early(MON.early, T["untyped_storage"], MON.build_reads):  # a kernel may read it only inside the
+        spec_.loader.exec_module(mod)  # parameters
+        models = []
+        for m in payload["models"]:
+            models.append(build(mod, m, device) if m else None)
+            MON.build_reads.clear()  # what build() itself read after its check: the verifier's pairing
+        return mod, models
 
 
 def run_child(conn, device, job, work):

@@ -174,6 +174,13 @@ EXPECT = {
     # 3600-level table strays past the scale test on some draws too
     # round 24: a flip rebuilt column by column where a cast hid that the problem only moves data
     "fliphalf__glue": (False, True, True, "func_runtime", "copies into parts of tensors"),
+    # round 26: the same flip by whole clones of windows into repeated buffers; glue that copies copies is fine
+    "fliphalf__clones": (False, True, True, "func_runtime", "no view of one tensor expresses"),
+    "relu__glue_ok": (True, True, True, None, ""),
+    # round 26: GELU computed by PyTorch in __init__, read out with int() and packed into Python integers; a
+    # table packed in 60-bit literals decoded by shifts (an integer counts once per byte)
+    "gelu__init_launder": (True, False, False, "compile", "read values of a tensor it computed into Python"),
+    "gelu__bitpacked": (True, True, False, "correct", "reads memory made before any input"),
 }
 
 
@@ -757,6 +764,36 @@ def test_the_triangular_and_symmetric_kernelbench_problems_are_recognised():
         if any(kinds):
             found[row.get("name", row.get("problem_id"))] = kinds
     assert len(found) == 3, found
+
+
+def test_copies_of_copies_must_read_one_view_of_one_tensor():
+    """verify_moves (round 26): glue that copies what PyTorch copied (a transpose made contiguous, flattened, cast,
+    sliced, broadcast; a permute of a 2x2x2 view, which reverses bits) reads one view of its root and passes; a
+    flip assembled from windows of repeated buffers, a roll, a cat of two tensors copied again, or a copy that
+    reads a place no copy wrote (padding), does not, however the storages are reused."""
+    import verify_moves as vm
+    assert vm.demo() == ([None, None, None], [False, True] * 3, [7.0, 6.0, 5.0, 4.0, 3.0, 2.0, 1.0, 0.0])
+    filled, roots, storage = {}, [], torch.Tensor.untyped_storage
+
+    def copy(view, into=None):
+        out = view.clone(memory_format=torch.contiguous_format) if into is None else into.copy_(view)
+        return out, vm.record_copy(filled, roots, view, out, storage)
+    x = torch.randn(6, 8)
+    bits, why = copy(copy(x.reshape(-1))[0].view(2, 2, 2, 6).permute(2, 1, 0, 3))
+    assert why is None and torch.equal(bits.reshape(8, 6), x.reshape(8, 6)[[0, 4, 2, 6, 1, 5, 3, 7]])
+    row, why = copy(copy(x[:1])[0].expand(5, 8))  # a broadcast row, copied twice
+    assert why is None and torch.equal(row, x[:1].expand(5, 8))
+    doubled = copy(x.repeat(1, 2))[0]  # x twice side by side (repeat's own copy is not recorded: a root)
+    assert copy(doubled[:, 3:11])[1] is None  # a window of a root: a view
+    twice = copy(copy(x)[0].unsqueeze(1).expand(6, 2, 8))[0].view(6, 16)
+    assert copy(twice[:, 3:11])[1] == vm.WHY  # a roll by 3, from the same window of a copy
+    cat = torch.empty(6, 16)
+    copy(x, cat[:, :8]), copy(torch.randn(6, 8), cat[:, 8:])
+    assert copy(cat[:, :8])[1] is None and copy(cat[:, 4:12])[1] == vm.WHY  # one root, then two
+    pad = torch.zeros(6, 10)
+    copy(x, pad[:, 1:9])
+    assert copy(pad[:, 1:9].t())[1] is None and copy(pad.t())[1] == vm.WHY  # the pad no copy wrote
+    assert copy(x.flip(1))[1] is None  # a flip by torch.flip is not a copy (the op monitor counts it)
 
 
 def test_timed_runs_see_perturbed_inputs_and_the_checked_one_sees_them_as_given():

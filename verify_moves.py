@@ -1,0 +1,204 @@
+"""
+Data that PyTorch moves in forward (glue: .contiguous(), .clone(), .to(), copy_). Whatever chain of copies wrote
+a tensor, its values must read one tensor that no PyTorch copy filled in this forward (an input, a parameter, a
+kernel's output) as reshape, permute, expand and slicing can: one root, an index that is affine in the digits of
+the copy's element order, with steps of zero or more. Used by the child (verify_monitor.py) only.
+
+    python -c "import verify_moves as m; print(m.demo())"
+
+Round 26 flipped an input's columns by log2(n) clones, each a window into a buffer that repeated the last
+([B0 B1 B0 B1] read from offset m is [B1 B0]): every copy alone read a plain view, yet together they computed a
+flip, which no view expresses, and a copy kernel handed the result passed as the problem's work. So each storage a
+PyTorch copy fills keeps where its values came from (pieces, one per copy into it), and a copy read from it is
+composed with them, element by element (in chunks), and checked.
+"""
+
+import math
+from dataclasses import dataclass, field
+
+CHUNK = 2**22  # elements composed at a time: int64 temporaries of 32 MB each
+SPAN = 44  # bits of an element's place in its root; the root's number sits above them (global indices)
+WHY = ("data moved by PyTorch: copies whose composition no view of one tensor expresses (a flip, a roll, or windows "
+       "of copies: round 26)")
+
+
+@dataclass
+class Piece:
+    """One copy into a filled storage. Its k-th element (in the copy's order) sits at the place that shape,
+    strides and offset give, and came from global index base + sum(steps[i] * digit_i(k)), where the digits are
+    k's in the mixed radix sizes (the root's number << SPAN, plus the place in the root)."""
+    shape: tuple
+    strides: tuple
+    offset: int
+    sizes: tuple
+    steps: tuple
+    base: int
+
+
+@dataclass
+class Filled:
+    """A storage a PyTorch copy wrote in this forward, and the pieces it wrote, in order."""
+    ref: object  # a weak reference: an address reused after a free is another storage
+    size: int  # elements of the storage
+    pieces: list = field(default_factory=list)
+
+
+def record_copy(filled, roots, src, dst, storage):
+    """After a PyTorch copy of src into dst (clone, _to_copy, copy_) in forward: None, or why it computes. Where
+    PyTorch filled src's storage in this forward, the copy is composed with what filled it (compose); dst's
+    storage then keeps the copy as a piece (the only one where it covers the storage). filled: {address: Filled},
+    roots: [address], both emptied at each forward."""
+    from torch.multiprocessing.reductions import StorageWeakRef
+    if src.numel() == 0 or not src.dim():
+        return None
+    ss, ds = storage(src), storage(dst)
+    shape, strides = tuple(dst.shape), broadcast_strides(src, tuple(dst.shape))
+    was = filled.get(ss.data_ptr())
+    if was is None or was.ref.expired():
+        if ss.data_ptr() not in roots:
+            roots.append(ss.data_ptr())
+        sizes, steps, base = shape, strides, (roots.index(ss.data_ptr()) << SPAN) + src.storage_offset()
+    else:
+        got = compose(was, shape, strides, src.storage_offset(), ss.device)
+        if got is None:
+            return WHY
+        sizes, steps, base = got
+    piece = Piece(shape, dst.stride(), dst.storage_offset(), sizes, steps, base)
+    size = ds.nbytes() // dst.element_size()
+    now = filled.get(ds.data_ptr())
+    if now is None or now.ref.expired() or covers(piece, size):
+        filled[ds.data_ptr()] = now = Filled(StorageWeakRef(ds), size)
+    now.pieces.append(piece)
+    return None
+
+
+def compose(was, shape, strides, offset, device):
+    """The global indices a copy of the view (shape, strides, offset) of a filled storage reads, as (sizes,
+    steps, base) of one mixed radix over its element order (factor), checked on every element; None if they
+    are not that (two roots, a step below zero, a place no copy of this forward wrote)."""
+    import torch
+    find = lookup(was, device)
+    n = math.prod(shape)
+
+    def at(k):  # global indices of the copy's elements k (an int64 tensor of element numbers)
+        return find(place_of(shape, strides, offset, k))
+    got = factor(at, n, device)
+    if got is None:
+        return None
+    sizes, steps, base = got
+    if base < 0 or base + sum((m - 1) * c for m, c in zip(sizes, steps)) >= ((base >> SPAN) + 1) << SPAN:
+        return None
+    for lo in range(0, n, CHUNK):
+        k = torch.arange(lo, min(n, lo + CHUNK), dtype=torch.int64, device=device)
+        if not bool((at(k) == digits_sum(k, sizes, steps, base)).all()):
+            return None
+    return sizes, steps, base
+
+
+def factor(at, n, device, probe=1024):
+    """(sizes, steps, base) such that element k's global index would be base + sum(steps[i] * digit_i(k)),
+    innermost digit last, found by probing runs of equal steps (k, k * block for the next digit); None where a
+    step is below zero or a run does not divide what is left. compose checks every element afterwards."""
+    import torch
+    base = int(at(torch.zeros(1, dtype=torch.int64, device=device)))
+    sizes, steps, block = [], [], 1
+    while block < n:
+        left = n // block
+        first = at(torch.tensor([block], dtype=torch.int64, device=device))
+        c, run = int(first) - base, left
+        lo = 2
+        while lo < left:  # the run of this digit: where k * c stops being the step (probes that double)
+            k = torch.arange(lo, min(left, lo + probe), dtype=torch.int64, device=device)
+            off = (at(k * block) - base) != k * c
+            if bool(off.any()):
+                run = lo + int(off.nonzero()[0])
+                break
+            lo, probe = lo + probe, min(2 * probe, CHUNK)
+        if c < 0 or left % run:
+            return None
+        sizes.insert(0, run)
+        steps.insert(0, c)
+        block *= run
+    return tuple(sizes), tuple(steps), base
+
+
+def digits_sum(k, sizes, steps, base):
+    """base + sum(steps[i] * digit_i(k)) with k's digits in the mixed radix sizes (innermost last)."""
+    g, rest = k * 0 + base, k
+    for m, c in zip(reversed(sizes), reversed(steps)):
+        g += (rest % m) * c
+        rest = rest // m
+    return g
+
+
+def place_of(shape, strides, offset, k):
+    """The storage places of a view's elements number k (in its order)."""
+    q, rest = k * 0 + offset, k
+    for m, s in zip(reversed(shape), reversed(strides)):
+        q += (rest % m) * s
+        rest = rest // m
+    return q
+
+
+def lookup(was, device):
+    """A function from places in a filled storage to global indices (-1 where no copy of this forward wrote).
+    One piece over the whole storage: by arithmetic, with no memory of the storage's size; else a table."""
+    import torch
+    last = was.pieces[-1]
+    if len(was.pieces) == 1 and covers(last, was.size):
+        dims = sorted((d for d, m in enumerate(last.shape) if m > 1), key=lambda d: -last.strides[d])
+        inner = [math.prod(last.shape[d + 1:]) for d in range(len(last.shape))]
+
+        def by_arithmetic(q):  # place -> the element's number in the copy -> its global index
+            rest, k = q - last.offset, q * 0
+            for d in dims:
+                i = torch.div(rest, last.strides[d], rounding_mode="floor")
+                rest -= i * last.strides[d]
+                k += i * inner[d]
+            return digits_sum(k, last.sizes, last.steps, last.base)
+        return by_arithmetic
+    table = torch.full((was.size,), -1, dtype=torch.int64, device=device)
+    for p in was.pieces:
+        k = torch.arange(math.prod(p.shape), dtype=torch.int64, device=device)
+        table.as_strided(p.shape, p.strides, p.offset).copy_(digits_sum(k, p.sizes, p.steps, p.base).view(p.shape))
+    return lambda q: table[q]
+
+
+def covers(piece, size):
+    """Does the piece write every place of a storage of size elements once (a clone, a .contiguous())?"""
+    expect = 1
+    for s, n in sorted((s, n) for n, s in zip(piece.shape, piece.strides) if n > 1):
+        if s != expect:
+            return False
+        expect *= n
+    return piece.offset == 0 and expect == size
+
+
+def broadcast_strides(src, shape):
+    """src's strides as copy_ reads it into a tensor of shape (zero where src has size 1 there, or no dim)."""
+    sizes, strides = tuple(src.shape), src.stride()
+    pad = len(shape) - len(sizes)
+    return tuple(0 if k < pad or sizes[k - pad] != n else strides[k - pad] for k, n in enumerate(shape))
+
+
+def demo():
+    """A transpose copied, flattened, cast and sliced (glue) passes; round 26's windows, which flip 8 values, do
+    not: the copies of (glue), then of the three steps (expand, window) of the flip."""
+    import torch
+    filled, roots, storage = {}, [], torch.Tensor.untyped_storage
+
+    def copy(view):
+        out = view.clone(memory_format=torch.contiguous_format)
+        return out, record_copy(filled, roots, view, out, storage)
+    x = torch.arange(8.0).view(2, 4)
+    y, a = copy(x.t())
+    z, b = copy(y.view(-1).double())
+    _, c = copy(z.view(4, 2)[1:])
+    w, flip = copy(x.reshape(-1)), []
+    w = w[0]
+    for m in (4, 2, 1):  # swap the halves of each block of 2m: one bit of each index flipped
+        d, why = copy(w.view(-1, 1, 2 * m).expand(-1, 2, 2 * m))
+        w, why2 = copy(d.as_strided((8 // (2 * m), 2 * m), (4 * m, 1), m))
+        w = w.view(-1)
+        flip += [why, why2]
+    return [a, b, c], [bool(f) for f in flip], w.tolist()
