@@ -120,6 +120,8 @@ REFUSED = {
                                                       "D = dataclasses.dataclass(C)\n"), "class's decorator"),
     "dataclass as a value": ("from dataclasses import dataclass\n" + cand("d = dataclass\nreturn x"),
                              "class's decorator"),
+    "a tl member this Triton lacks": (cand("return x", kernel="    tl.no_such_op(x_ptr)\n"),
+                                      "triton.language.no_such_op, which this Triton does not have"),
     "dataclass given a function": ("import dataclasses\n" + cand("return x", pre="@dataclasses.dataclass(print)\n"
                                                                    "class C:\n    a: int = 1\n"), "config dataclass"),
 }
