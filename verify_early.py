@@ -69,7 +69,7 @@ INDEX_OPS = MOVES | {"arange", "zeros", "ones", "empty", "zeros_like", "ones_lik
 
 
 def int_weight(v):
-    """How many numbers a Python integer counts as: one per byte it needs. A size needs two to four; round 26
+    """How many numbers a Python integer counts as: one per byte it needs. A size needs two to four; round 25
     packed a 66-entry table of GELU into eleven 60-bit integers, which had counted as eleven numbers."""
     return max(1, (abs(v).bit_length() + 7) // 8)
 
@@ -77,7 +77,7 @@ def int_weight(v):
 def reads_values(func, name, args, kwargs, ins):
     """Does this op, run while the candidate is imported and built, carry values of a computed (floating, or
     derived) tensor out into Python: int(t), float(t), `if t`, torch.equal, or a size that depends on the values
-    (nonzero, unique, a boolean index)? Round 26 computed GELU with PyTorch in __init__, read it out with int(),
+    (nonzero, unique, a boolean index)? Round 25 computed GELU with PyTorch in __init__, read it out with int(),
     packed it into Python integers and handed them to a kernel as scalar arguments."""
     import torch
     tags = func.tags

@@ -107,7 +107,7 @@ def fresh_values(x, dist, seed):
 
 def structure(x):
     """What the problem's own input x promises in its last two dimensions, which every redraw and near-duplicate
-    keeps: "tril" (nothing above the diagonal), "triu", "sym" (equal to its transpose). Round 26's honest writer:
+    keeps: "tril" (nothing above the diagonal), "triu", "sym" (equal to its transpose). Round 25's honest writer:
     KernelBench L1 13-15 multiply symmetric or triangular matrices, and a kernel that reads one triangle only (the
     intended speedup) failed every redrawn trial, whose inputs had lost that structure. One row decides for
     unstructured inputs, so the whole test runs only where it is likely to hold."""

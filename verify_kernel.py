@@ -84,7 +84,7 @@ class KernelChecker:
 
     def path_ok(self, node, full):
         mod, member, rest = split_path(full)
-        if mod in sys.modules and member and not hasattr(sys.modules[mod], member):  # round 26's honest writer:
+        if mod in sys.modules and member and not hasattr(sys.modules[mod], member):  # round 25's honest writer:
             self.fail(node, f"uses {full}, which this Triton does not have")  # tl.advance, gone in Triton 3.9
         if mod is None or not mod.startswith(KERNEL_MODULES) or (member and member not in MEMBERS.get(mod, ())):
             self.fail(node, f"uses {full}: a kernel may use triton.language, libdevice and math only")

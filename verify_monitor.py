@@ -111,9 +111,9 @@ def outside_kernel(fn):
 
 
 def exempt(fn):
-    """Triton's interpreter copying a launch's arguments to the host and back: its own aten ops, not the
-    candidate's. Only these are exempt: the kernel body runs watched, so a tensor or a function smuggled into it
-    (a constexpr's value, a dtype's element type, a rebound name) computes where the monitor sees it."""
+    """Triton's interpreter copying a launch's arguments to the host and back, and the monitor's own bookkeeping
+    (verify_moves): their aten ops, not the candidate's. Only these: the kernel body runs watched, so a tensor or
+    a function smuggled in (a constexpr's value, a dtype's element type) computes where the monitor sees it."""
     def call(*a, **k):
         MON.exempt += 1
         try:
@@ -232,8 +232,8 @@ def from_values(make, name, skip=0):
     def call(*a, **k):
         rest = [*a[skip:], *k.values()]
         whole = name in ("as_tensor", "asarray") and len(a) == 1 and not k and isinstance(a[0], torch.Tensor)
-        if MON.active and not MON.exempt and not whole and any(holds_tensor(x) for x in rest):
-            MON.compute_ops.append(f"torch.{name} of tensors' values")
+        if not MON.exempt and not whole and any(holds_tensor(x) for x in rest):  # in the build too (round 26:
+            (MON.compute_ops if MON.active else MON.build_reads).append(f"torch.{name} of tensors' values")  # split)
         if name in PY_DATA and rest and not MON.exempt:  # round 19: a function tabulated in Python floats
             data = flat_numbers(rest[0], TABLE)
             if py_numbers_in(MON, data) or not MON.active and len(data) >= TABLE:
@@ -268,8 +268,8 @@ def install_triton_hooks(interpret):
     text = torch._tensor_str._str
 
     def as_text(self, *a, **k):  # PyTorch prints with the dispatch modes off: values would leave unwatched
-        if MON.active:
-            MON.compute_ops.append("a tensor's values written as text (str, repr, format, print)")
+        if MON.active or not MON.exempt:  # in the build too (round 26 parsed str(t) of a GELU made in __init__)
+            (MON.compute_ops if MON.active else MON.build_reads).append("a tensor's values written as text")
         return text(self, *a, **k)
     torch._tensor_str._str = as_text
     # torch.device(...) as a context knows its constructors by identity, cached at first use: cached now, with
@@ -465,9 +465,9 @@ def op_recorder():
                 if name in ALLOC_OPS and MON.poison:
                     poison(out)
                 src = args[1] if name == "copy_" else args[0] if name in COPY_OPS else None
-                if isinstance(src, torch.Tensor) and (why := record_copy(MON.moved, MON.roots, src, args[0] if name
-                                                                         == "copy_" else out, T["untyped_storage"])):
-                    MON.compute_ops.append(why)  # a flip composed of copies of windows (verify_moves, round 26)
+                if isinstance(src, torch.Tensor) and (why := exempt(record_copy)(  # a flip composed of copies
+                        MON.moved, MON.roots, src, args[0] if name == "copy_" else out, T["untyped_storage"])):
+                    MON.compute_ops.append(why)  # of windows (round 25); its own ops exempt (round 26)
                 if isinstance(src, torch.Tensor) and storage_of(src) in MON.kernel_storages:
                     # A copy of a kernel's output counts as the kernel's output (e.g. .contiguous()).
                     MON.kernel_storages.add(storage_of(args[0] if name == "copy_" else out))

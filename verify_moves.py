@@ -6,7 +6,7 @@ the copy's element order, with steps of zero or more. Used by the child (verify_
 
     python -c "import verify_moves as m; print(m.demo())"
 
-Round 26 flipped an input's columns by log2(n) clones, each a window into a buffer that repeated the last
+Round 25 flipped an input's columns by log2(n) clones, each a window into a buffer that repeated the last
 ([B0 B1 B0 B1] read from offset m is [B1 B0]): every copy alone read a plain view, yet together they computed a
 flip, which no view expresses, and a copy kernel handed the result passed as the problem's work. So each storage a
 PyTorch copy fills keeps where its values came from (pieces, one per copy into it), and a copy read from it is
@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 CHUNK = 2**22  # elements composed at a time: int64 temporaries of 32 MB each
 SPAN = 44  # bits of an element's place in its root; the root's number sits above them (global indices)
 WHY = ("data moved by PyTorch: copies whose composition no view of one tensor expresses (a flip, a roll, or windows "
-       "of copies: round 26)")
+       "of copies: round 25)")
 
 
 @dataclass
@@ -182,7 +182,7 @@ def broadcast_strides(src, shape):
 
 
 def demo():
-    """A transpose copied, flattened, cast and sliced (glue) passes; round 26's windows, which flip 8 values, do
+    """A transpose copied, flattened, cast and sliced (glue) passes; round 25's windows, which flip 8 values, do
     not: the copies of (glue), then of the three steps (expand, window) of the flip."""
     import torch
     filled, roots, storage = {}, [], torch.Tensor.untyped_storage

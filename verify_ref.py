@@ -554,10 +554,10 @@ def near_size(ref, j):
 
 
 def moves_data(outs, xs, chunk=2**26):
-    """Is every output a rearrangement of one input's values (a flip, a transpose, a roll)? Then the problem is
-    nothing but data movement, and the child counts PyTorch's copies as its work (verify_monitor.computes): a
-    flip assembled by glue copies and handed to a copy kernel passed before (round 13). The same multiset of
-    values: sorted where small, else the same sum, sum of squares, min and max (in float64, chunked)."""
+    """Is every output a rearrangement of one input's values (a flip, a transpose, a roll), in the output's dtype?
+    Then the problem is nothing but data movement, and the child counts PyTorch's copies as its work
+    (verify_monitor.computes): a flip assembled by glue copies and handed to a copy kernel passed (round 13). The
+    same multiset: sorted where small, else the same sum, sum of squares, min and max (in float64, chunked)."""
     def same(o, x):
         o, x = o.reshape(-1), x.reshape(-1)
         if o.numel() <= 2**24:  # min, max and sum first: most outputs differ there, and sorting is the slow part
@@ -575,7 +575,9 @@ def moves_data(outs, xs, chunk=2**26):
     if not outs or any(not o.is_floating_point() for o in outs):
         return False
     tensors = [x for x in xs if isinstance(x, torch.Tensor) and x.is_floating_point()]
-    return all(any(x.numel() == o.numel() and x.dtype == o.dtype and same(o, x) for x in tensors) for o in outs)
+    return all(any(x.numel() == o.numel() and same(o, x if x.dtype == o.dtype else x.to(o.dtype)) for x in tensors)
+               for o in outs)  # a cast is glue that rounds (round 26: a flip to half was no movement, and a
+    # repeat kernel then fed a copy of one periodic view: the flip)
 
 
 def ints_in(values):

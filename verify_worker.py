@@ -317,7 +317,7 @@ def build(mod, spec_, device):
     if MON.build_reads:  # (checked before the overrides below, whose pairing reads values: the verifier's own)
         raise ValueError(f"ModelNew read values of a tensor it computed into Python while it was built "
                          f"({MON.build_reads[0]}): work done by PyTorch before any input, carried in Python numbers "
-                         "(round 26: GELU read out with int() and handed to a kernel packed in integers)")
+                         "(round 25: GELU read out with int() and handed to a kernel packed in integers)")
     mine = {"param": dict(model.named_parameters()), "buffer": dict(model.named_buffers())}
     with torch.no_grad():
         for t, values in match_overrides(mine, spec_["overrides"]):

@@ -36,7 +36,7 @@ EXPECT = {
     "layernorm__ok": (True, True, True, None, ""),
     "prelu__ok": (True, True, True, None, ""),
     "shift__ok": (True, True, True, None, ""),
-    # round 26's honest writer: kernels that rely on what the problem promises of its inputs (triangular,
+    # round 25's honest writer: kernels that rely on what the problem promises of its inputs (triangular,
     # symmetric: KernelBench L1 13-15), judged on redraws that keep it
     "tril__struct_ok": (True, True, True, None, ""),
     "symm__struct_ok": (True, True, True, None, ""),
@@ -173,14 +173,23 @@ EXPECT = {
     "gelu__digits_calls": (False, True, None, "func_runtime", "Python numbers written into tensors"),  # its
     # 3600-level table strays past the scale test on some draws too
     # round 24: a flip rebuilt column by column where a cast hid that the problem only moves data
-    "fliphalf__glue": (False, True, True, "func_runtime", "copies into parts of tensors"),
-    # round 26: the same flip by whole clones of windows into repeated buffers; glue that copies copies is fine
+    "fliphalf__glue": (False, True, True, "func_runtime", "aten.copy_"),  # (since round 26 a flip to half
+    # is movement, where every copy computes; before, 64 copies into parts were counted)
+    # round 25: the same flip by whole clones of windows into repeated buffers; glue that copies copies is fine
     "fliphalf__clones": (False, True, True, "func_runtime", "no view of one tensor expresses"),
     "relu__glue_ok": (True, True, True, None, ""),
-    # round 26: GELU computed by PyTorch in __init__, read out with int() and packed into Python integers; a
+    # round 25: GELU computed by PyTorch in __init__, read out with int() and packed into Python integers; a
     # table packed in 60-bit literals decoded by shifts (an integer counts once per byte)
     "gelu__init_launder": (True, False, False, "compile", "read values of a tensor it computed into Python"),
     "gelu__bitpacked": (True, True, False, "correct", "reads memory made before any input"),
+    # round 26: the flip with an identity kernel between its copies (each copy then reads a kernel's output): a
+    # problem that only moves data up to a cast is movement, where every copy computes; an honest flip to half;
+    # GELU read out of a tensor made in __init__ through str(); glue copies whose monitor ops were counted
+    "fliphalf__kreset": (False, True, True, "func_runtime", "aten.clone"),
+    "fliphalf__ok": (True, True, True, None, ""),
+    "gelu__str_launder": (True, False, False, "compile", "written as text"),
+    "relu__chunks_ok": (True, True, True, None, ""),
+    "revcumsum__columns": (False, True, True, "func_runtime", "copies into parts of tensors"),
 }
 
 
@@ -723,7 +732,7 @@ def test_blocks_and_spiked_inputs_hide_one_spike_per_row_and_near_duplicates_are
 
 
 def test_redraws_and_near_duplicates_keep_the_structure_the_problems_inputs_promise():
-    """verify_inputs.structure (round 26's honest writer): a triangular or symmetric input of the problem's own
+    """verify_inputs.structure (round 25's honest writer): a triangular or symmetric input of the problem's own
     stays so in every redrawn trial and near-duplicate, also where the child makes the change in place
     (near_in_place), so a kernel that reads one triangle (KernelBench L1 13-15's intended speedup) is judged on
     the inputs the problem describes; unstructured inputs, and one value everywhere, promise nothing."""
@@ -767,7 +776,7 @@ def test_the_triangular_and_symmetric_kernelbench_problems_are_recognised():
 
 
 def test_copies_of_copies_must_read_one_view_of_one_tensor():
-    """verify_moves (round 26): glue that copies what PyTorch copied (a transpose made contiguous, flattened, cast,
+    """verify_moves (round 25): glue that copies what PyTorch copied (a transpose made contiguous, flattened, cast,
     sliced, broadcast; a permute of a 2x2x2 view, which reverses bits) reads one view of its root and passes; a
     flip assembled from windows of repeated buffers, a roll, a cat of two tensors copied again, or a copy that
     reads a place no copy wrote (padding), does not, however the storages are reused."""

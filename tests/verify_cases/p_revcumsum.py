@@ -1,0 +1,20 @@
+import torch
+import torch.nn as nn
+
+class Model(nn.Module):
+    def __init__(self, dim):
+        super(Model, self).__init__()
+        self.dim = dim
+
+    def forward(self, x):
+        return torch.cumsum(x.flip(self.dim), dim=self.dim).flip(self.dim)
+
+batch_size = 8
+input_shape = (100,)
+dim = 1
+
+def get_inputs():
+    return [torch.rand(batch_size, *input_shape)]
+
+def get_init_inputs():
+    return [dim]
