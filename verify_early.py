@@ -75,26 +75,30 @@ def int_weight(v):
 
 
 def reads_values(func, name, args, kwargs, ins):
-    """Does this op, run while the candidate is imported and built, carry values of a computed (floating, or
-    derived) tensor out into Python: int(t), float(t), `if t`, torch.equal, or a size that depends on the values
-    (nonzero, unique, a boolean index)? Round 25 computed GELU with PyTorch in __init__, read it out with int(),
-    packed it into Python integers and handed them to a kernel as scalar arguments."""
+    """How many bytes this op, run while the candidate is imported and built, carries out of a computed (floating,
+    or derived) tensor into Python: int(t), float(t), `if t`, torch.equal, or a size that depends on the values
+    (nonzero, unique, a boolean index); 0 for none. Round 25 computed GELU with PyTorch in __init__, read it out
+    with int(), packed it into Python integers and handed them to a kernel as scalar arguments; TABLE bytes or
+    more fail the build (verify_worker.build), a scalar or two (int(torch.tensor(shape).prod()), float(1 / t):
+    round 26's honest writer) do not."""
     import torch
     tags = func.tags
     if not (torch.Tag.data_dependent_output in tags or torch.Tag.dynamic_output_shape in tags or name == "equal"):
-        return False
+        return 0
     if name == "index" and not any(isinstance(t, torch.Tensor) and t.dtype == torch.bool
                                    for t in torch.utils._pytree.tree_leaves((args, kwargs))):
-        return False  # integer indices: the size is theirs, not the values'
-    return any(not ok or t.is_floating_point() or t.is_complex() for ok, _, t in ins)
+        return 0  # integer indices: the size is theirs, not the values'
+    if not any(not ok or t.is_floating_point() or t.is_complex() for ok, _, t in ins):
+        return 0
+    return ins[0][2].element_size() if name == "_local_scalar_dense" and ins else 1 if name == "equal" else 8
 
 
 @contextlib.contextmanager
-def made_early(early, storage, reads=None):
+def made_early(early, storage, reads=None, cleared=None):
     """Record the storage of every tensor an op makes inside the block into early ({address: (weak reference, dtype,
     derived: not made by INDEX_OPS from a few sizes, Python integers taken, by int_weight)}; one per live address):
-    the import and construction, where no forward is watched; into reads, each op that carries a computed
-    tensor's values into Python there (reads_values). A kernel may
+    the import and construction, where no forward is watched; into reads, (op, bytes) for each op that carries a
+    computed tensor's values into Python there (reads_values). A kernel may
     read such memory only inside a parameter or buffer that the reference's values were copied into
     (made_before_inputs), wherever the candidate keeps it (an int view, a set, a closure, an object: round 20
     passed a table of GELU through each of them), and a copy of it counts as compute (verify_monitor.computes)."""
@@ -109,15 +113,20 @@ def made_early(early, storage, reads=None):
 
     class Early(TorchDispatchMode):
         def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-            out = func(*args, **(kwargs or {}))
             name, leaves = func.overloadpacket.__name__, tree_leaves((args, kwargs))
             ins = [lineage(t) + (t,) for t in leaves if isinstance(t, torch.Tensor)]
+            try:
+                out = func(*args, **(kwargs or {}))
+            except Exception:  # whether it raised can tell a bit of the values (round 27: 1,215 index bounds
+                if reads is not None and any(not ok or t.is_floating_point() for ok, _, t in ins):  # checks in
+                    reads.append((f"{func} raised", 8))  # try blocks at import spelled a table bit by bit)
+                raise
             # Python integers taken, over the whole lineage: an index map takes a few sizes; cat of arange(v, v + 1)
             # over a list of integers takes one per value, a table
             ints = sum(int_weight(v) for v in leaves if isinstance(v, int) and not isinstance(v, bool)) + sum(
                 n for _, n, _ in ins)
-            if reads is not None and reads_values(func, name, args, kwargs or {}, ins):
-                reads.append(str(func))
+            if reads is not None and (n := reads_values(func, name, args, kwargs or {}, ins)):
+                reads.append((str(func), n))
             index = name in INDEX_OPS and ints < TABLE and not any(isinstance(v, float) for v in leaves) and all(
                 ok and not (t.is_floating_point() or t.is_complex()) for ok, _, t in ins) and (
                 len(ins) <= 1 or name in MOVES)  # t * t, t + u: arithmetic between tensors computes a function
@@ -125,6 +134,8 @@ def made_early(early, storage, reads=None):
                 if isinstance(t, torch.Tensor) and t.device.type != "meta":
                     s = storage(t)  # the method as captured before any candidate (verify_monitor.T)
                     if s.data_ptr():
+                        if cleared is not None:  # written again: judged again at its next use (round 27: zeros
+                            cleared.discard(s.data_ptr())  # judged at a launch in __init__, then a table copied in)
                         was = early.get(s.data_ptr())
                         derived = was is not None and not was[0].expired() and was[2]
                         early[s.data_ptr()] = StorageWeakRef(s), t.dtype, derived or not index or (
@@ -153,14 +164,14 @@ def made_before_inputs(x, early, allowed, storage, cleared):
 
 
 def early_table(early, allowed):
-    """A storage made at import or in __init__, still alive after the build, that holds a floating table (table_in)
-    wherever the candidate keeps it, or None. On a GPU nothing bounds a kernel's loads: a table kept in a closure
+    """A storage made at import or in __init__, still alive after the build, that holds a floating table, or an
+    integer one not made from sizes alone (table_in), wherever the candidate keeps it, or None. On a GPU nothing bounds a kernel's loads: a table kept in a closure
     was reachable at a fixed offset from a small tensor made next to it (the caching allocator places them side by
     side), with no tensor of it ever handed to a kernel or held by the module."""
     import torch
-    for ptr, (ref, dtype, *_) in list(early.items()):
-        if ref.expired() or not dtype.is_floating_point:
-            continue  # (integers are sizes, indices and configs: refused only where a kernel is handed them)
+    for ptr, (ref, dtype, derived, _) in list(early.items()):
+        if ref.expired() or not (dtype.is_floating_point or derived):
+            continue  # (integers from sizes are index maps; round 27: a fixed-point table is no float)
         s = torch.UntypedStorage._new_with_weak_ptr(ref.cdata)
         if table_in(s, torch.empty(0, dtype=dtype, device=s.device), allowed):
             return f"a storage of {s.nbytes() // dtype.itemsize} {str(dtype)[6:]} values (kept where no scan looks)"

@@ -54,10 +54,8 @@ def record_copy(filled, roots, src, dst, storage):
     ss, ds = storage(src), storage(dst)
     shape, strides = tuple(dst.shape), broadcast_strides(src, tuple(dst.shape))
     was = filled.get(ss.data_ptr())
-    if was is None or was.ref.expired():
-        if ss.data_ptr() not in roots:
-            roots.append(ss.data_ptr())
-        sizes, steps, base = shape, strides, (roots.index(ss.data_ptr()) << SPAN) + src.storage_offset()
+    if was is None or was.ref.expired() or stacked(was, ss.device):
+        sizes, steps, base = shape, strides, (root_number(roots, ss) << SPAN) + src.storage_offset()
     else:
         got = compose(was, shape, strides, src.storage_offset(), ss.device)
         if got is None:
@@ -70,6 +68,39 @@ def record_copy(filled, roots, src, dst, storage):
         filled[ds.data_ptr()] = now = Filled(StorageWeakRef(ds), size)
     now.pieces.append(piece)
     return None
+
+
+def root_number(roots, s):
+    """The number of storage s among the roots ([(address, weak reference)]): a new one where its address was
+    another storage's, freed since (a per-sample kernel output reuses the last one's memory)."""
+    from torch.multiprocessing.reductions import StorageWeakRef
+    for i, (addr, ref) in enumerate(roots):
+        if addr == s.data_ptr() and not ref.expired():
+            return i
+    roots.append((s.data_ptr(), StorageWeakRef(s)))
+    return len(roots) - 1
+
+
+def stacked(was, device):
+    """Several pieces, each from a tensor of its own, that together write every place: a concatenation by hand
+    (each sample's kernel output copied into a slice of one buffer, then the buffer transposed: round 26's honest
+    writer), read afterwards as a tensor of its own. Pieces of one tensor stay composed: rearranging the parts of
+    one tensor is the work of a flip."""
+    import torch
+    numbers = [p.base >> SPAN for p in was.pieces]
+    if len(numbers) < 2 or len(set(numbers)) < len(numbers) or not all(one_to_one(p) for p in was.pieces):
+        return False  # (a piece that repeats its tensor, by a step of zero, would repeat it for windows to read)
+    return bool((lookup(was, device)(torch.arange(was.size, device=device)) >= 0).all())
+
+
+def one_to_one(piece):
+    """Does the piece read each element of its tensor at most once (each step past the span of the smaller)?"""
+    span = 0
+    for c, m in sorted((c, m) for m, c in zip(piece.sizes, piece.steps) if m > 1):
+        if c <= span:
+            return False
+        span += (m - 1) * c
+    return True
 
 
 def compose(was, shape, strides, offset, device):

@@ -314,9 +314,10 @@ def build(mod, spec_, device):
         torch.manual_seed(spec_["init_seed"])  # the reference was built under the same seed
         model = mod.ModelNew(*spec_["init_inputs"])
     model = model.to(device)
-    if MON.build_reads:  # (checked before the overrides below, whose pairing reads values: the verifier's own)
-        raise ValueError(f"ModelNew read values of a tensor it computed into Python while it was built "
-                         f"({MON.build_reads[0]}): work done by PyTorch before any input, carried in Python numbers "
+    reads = [r if isinstance(r, tuple) else (r, TABLE) for r in MON.build_reads]  # text and C++ reads: any
+    if sum(n for _, n in reads) >= TABLE:  # (checked before the overrides below: their pairing reads values)
+        raise ValueError(f"ModelNew read {TABLE} bytes or more of tensors it computed into Python while it was "
+                         f"built ({reads[0][0]}): work done by PyTorch before any input, carried in Python numbers "
                          "(round 25: GELU read out with int() and handed to a kernel packed in integers)")
     mine = {"param": dict(model.named_parameters()), "buffer": dict(model.named_buffers())}
     with torch.no_grad():
@@ -327,8 +328,9 @@ def build(mod, spec_, device):
             MON.allowed.append((given.data_ptr(), given.data_ptr() + given.nbytes()))
         table = held_table(model, MON.allowed, mod) or early_table(MON.early, MON.allowed)
     if table:
-        raise ValueError(f"ModelNew holds {table}: floating values that no reference parameter or buffer was "
-                         "copied into, made before any input: a table of the answer (round 19), or a copy of a "
+        raise ValueError(f"ModelNew holds {table}: values (floats, or integers not made from sizes) that no "
+                         "reference parameter or buffer was copied into, made before any input: a table of the "
+                         "answer (round 19), or a copy of a "
                          "weight made in __init__, stale once the reference's values are copied into the weight")
     return model
 
@@ -369,7 +371,7 @@ def load(payload, device):
         f.write(payload["code"])
     spec_ = importlib.util.spec_from_file_location("candidate", os.path.abspath("candidate.py"))
     mod = importlib.util.module_from_spec(spec_)
-    with made_early(MON.early, T["untyped_storage"], MON.build_reads):  # a kernel may read it only inside the
+    with made_early(MON.early, T["untyped_storage"], MON.build_reads, MON.cleared):  # a kernel may read it only inside the
         spec_.loader.exec_module(mod)  # parameters
         models = []
         for m in payload["models"]:
