@@ -42,6 +42,30 @@ SCALAR_WRITES = {"fill_": 1, "full": 1, "full_like": 1, "new_full": 2, "scalar_t
 # Python number into tensor memory: the argument's place (lift_fresh: a 0-d tensor made of one, t[i] = v)
 
 
+def written_numbers(name, args):
+    """The Python numbers a glue op writes into tensor memory: SCALAR_WRITES' argument, and arange's floats (round
+    28: one GELU value at a time as arange(g, g + 0.5), each copied by a kernel into a table)."""
+    if name == "arange":
+        return [a for a in args if isinstance(a, float)]
+    at = SCALAR_WRITES.get(name)
+    if at is not None and len(args) > at and isinstance(args[at], (int, float)) and not isinstance(args[at], bool):
+        return [args[at]]
+    return []
+
+
+def kernel_numbers(mon, args):
+    """Python numbers a launch is handed that can carry a table, each distinct one once per forward: floats, and
+    integers inside tuples (round 28: 1,025 values of GELU computed with math.erf, handed to a kernel as one tuple
+    that it stored). A launch's integer scalars are sizes, strides and offsets, and an eps handed to every launch
+    of a batch loop is one number. Counted with those written into tensors: True at TABLE (py_numbers_in)."""
+    values = []
+    for a in args:
+        a = getattr(a, "value", a) if type(a).__name__ == "constexpr" else a
+        values += [a] if isinstance(a, float) else flat_numbers(a, 1 << 20) if isinstance(a, (tuple, list)) else []
+    new = [v for v in dict.fromkeys(values) if v not in mon.py_call]
+    return bool(new) and py_numbers_in(mon, new)
+
+
 def py_numbers_in(mon, values):
     """Python numbers that became tensor memory in forward, by any path (a data constructor, t[i] = v, fill_,
     full): is that a table computed in Python? TABLE or more in one forward, or TABLE over the child's calls where
@@ -165,9 +189,10 @@ def made_before_inputs(x, early, allowed, storage, cleared):
 
 def early_table(early, allowed):
     """A storage made at import or in __init__, still alive after the build, that holds a floating table, or an
-    integer one not made from sizes alone (table_in), wherever the candidate keeps it, or None. On a GPU nothing bounds a kernel's loads: a table kept in a closure
-    was reachable at a fixed offset from a small tensor made next to it (the caching allocator places them side by
-    side), with no tensor of it ever handed to a kernel or held by the module."""
+    integer one not made from sizes alone (table_in), wherever the candidate keeps it, or None. On a GPU nothing
+    bounds a kernel's loads: a table kept in a closure was reachable at a fixed offset from a small tensor made next
+    to it (the caching allocator places them side by side), with no tensor of it ever handed to a kernel or held by
+    the module."""
     import torch
     for ptr, (ref, dtype, derived, _) in list(early.items()):
         if ref.expired() or not (dtype.is_floating_point or derived):

@@ -20,7 +20,7 @@ import, and this one is not importable from it.
 
 import sys
 
-from verify_early import SCALAR_WRITES, TABLE, flat_numbers, made_before_inputs, py_numbers_in
+from verify_early import TABLE, flat_numbers, kernel_numbers, made_before_inputs, py_numbers_in, written_numbers
 from verify_moves import record_copy
 
 # aten ops a forward may run outside a Triton kernel: allocation, views, copies and casts, metadata. Everything
@@ -200,6 +200,8 @@ def check_kernel_args(fn, args, kwargs):
                       or isinstance(x, kernels)):
                 raise TypeError(f"kernel argument {name} is a {type(x).__name__}: a kernel takes tensors, "
                                 "numbers, strings, dtypes and kernels")
+    if kernel_numbers(MON, list(args) + list(kwargs.values())):  # round 28: a table handed as a tuple
+        (MON.compute_ops if MON.active else MON.sticky).append(f"{TABLE} or more Python numbers handed to kernels")
 
 
 def descriptor_type():
@@ -489,13 +491,11 @@ def computes(func, name, args, kwargs):
     import torch
     if name == "view" and func._overloadname == "dtype":
         return True
-    at, value = SCALAR_WRITES.get(name), None
-    if at is not None and len(args) > at and isinstance(args[at], (int, float)) and not isinstance(args[at], bool):
-        value = args[at]
-    elif name in ("lift_fresh", "lift_fresh_copy") and args and isinstance(args[0], torch.Tensor) and not args[0].dim():
-        value = float(args[0]) if args[0].is_floating_point() else None  # t[i] = v: v made a 0-d tensor
-    if value is not None:
-        if py_numbers_in(MON, [value]):
+    values = written_numbers(name, args)
+    if name in ("lift_fresh", "lift_fresh_copy") and args and isinstance(args[0], torch.Tensor) and not args[0].dim():
+        values = [float(args[0])] if args[0].is_floating_point() else []  # t[i] = v: v made a 0-d tensor
+    if values:
+        if py_numbers_in(MON, values):
             MON.compute_ops.append(f"{TABLE} or more Python numbers written into tensors (t[i] = v, fill_, full): "
                                    "a table computed in Python")
         return False

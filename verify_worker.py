@@ -346,7 +346,8 @@ def held_table(model, allowed, module):
     def find(v, where, depth=0):
         if isinstance(v, torch.Tensor):  # a view of a written parameter holds its values; ones(C) holds none
             return where if v.is_floating_point() and table_in(T["untyped_storage"](v), v, allowed) else None
-        if isinstance(v, (list, tuple)) and numbers(v, TABLE, float) >= TABLE:  # made a tensor in forward
+        if isinstance(v, (list, tuple, dict, set, frozenset)) and numbers(  # made a tensor in forward; a dict's
+                list(v.values() if isinstance(v, dict) else v), TABLE, float) >= TABLE:  # values (round 28)
             return f"{where} (Python floats)"  # (ints are sizes and autotune configs)
         if depth < 4 and isinstance(v, (list, tuple, dict)):
             for k, e in (v.items() if isinstance(v, dict) else enumerate(v)):
@@ -371,8 +372,8 @@ def load(payload, device):
         f.write(payload["code"])
     spec_ = importlib.util.spec_from_file_location("candidate", os.path.abspath("candidate.py"))
     mod = importlib.util.module_from_spec(spec_)
-    with made_early(MON.early, T["untyped_storage"], MON.build_reads, MON.cleared):  # a kernel may read it only inside the
-        spec_.loader.exec_module(mod)  # parameters
+    with made_early(MON.early, T["untyped_storage"], MON.build_reads, MON.cleared):  # a kernel may read it only
+        spec_.loader.exec_module(mod)  # inside the parameters
         models = []
         for m in payload["models"]:
             models.append(build(mod, m, device) if m else None)
