@@ -112,7 +112,7 @@ def compose(was, shape, strides, offset, device):
     n = math.prod(shape)
 
     def at(k):  # global indices of the copy's elements k (an int64 tensor of element numbers)
-        return find(place_of(shape, strides, offset, k))
+        return find(digits_sum(k, shape, strides, offset))
     got = factor(at, n, device)
     if got is None:
         return None
@@ -154,21 +154,13 @@ def factor(at, n, device, probe=1024):
 
 
 def digits_sum(k, sizes, steps, base):
-    """base + sum(steps[i] * digit_i(k)) with k's digits in the mixed radix sizes (innermost last)."""
+    """base + sum(steps[i] * digit_i(k)) with k's digits in the mixed radix sizes (innermost last): a piece's
+    global indices, or with a view's shape, strides and offset the storage places of its elements number k."""
     g, rest = k * 0 + base, k
     for m, c in zip(reversed(sizes), reversed(steps)):
         g += (rest % m) * c
         rest = rest // m
     return g
-
-
-def place_of(shape, strides, offset, k):
-    """The storage places of a view's elements number k (in its order)."""
-    q, rest = k * 0 + offset, k
-    for m, s in zip(reversed(shape), reversed(strides)):
-        q += (rest % m) * s
-        rest = rest // m
-    return q
 
 
 def lookup(was, device):

@@ -217,7 +217,7 @@ def candidate_path(case):
 
 @pytest.fixture(scope="module")
 def pool():
-    with VerifierPool(Settings(device="cpu", timeout=20), workers=2) as p:
+    with VerifierPool(Settings(device="cpu", timeout=40), workers=2) as p:
         yield p
 
 
