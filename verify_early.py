@@ -54,14 +54,16 @@ def written_numbers(name, args):
 
 
 def kernel_numbers(mon, args):
-    """Python numbers a launch is handed that can carry a table, each distinct one once per forward: floats, and
-    integers inside tuples (round 28: 1,025 values of GELU computed with math.erf, handed to a kernel as one tuple
-    that it stored). A launch's integer scalars are sizes, strides and offsets, and an eps handed to every launch
-    of a batch loop is one number. Counted with those written into tensors: True at TABLE (py_numbers_in)."""
+    """Python floats a launch is handed, alone or in tuples, each distinct one once per forward (round 28: 1,025
+    values of GELU computed with math.erf, handed to a kernel as one tuple that it stored). Integers are sizes,
+    strides and offsets, in tuples too (round 29's honest writer: a tuple of per-head base offsets at each launch
+    of a loop), and an eps handed to every launch of a batch loop is one number. Counted with the numbers written
+    into tensors: True at TABLE (py_numbers_in)."""
     values = []
     for a in args:
         a = getattr(a, "value", a) if type(a).__name__ == "constexpr" else a
-        values += [a] if isinstance(a, float) else flat_numbers(a, 1 << 20) if isinstance(a, (tuple, list)) else []
+        values += [a] if isinstance(a, float) else flat_numbers(a, 1 << 20, (float,)) if isinstance(
+            a, (tuple, list)) else []
     new = [v for v in dict.fromkeys(values) if v not in mon.py_call]
     return bool(new) and py_numbers_in(mon, new)
 

@@ -825,6 +825,22 @@ def test_copies_of_copies_must_read_one_view_of_one_tensor():
     assert copy(x.flip(1))[1] is None  # a flip by torch.flip is not a copy (the op monitor counts it)
 
 
+def test_python_floats_handed_to_kernels_count_and_offsets_do_not():
+    """verify_early.kernel_numbers (rounds 28-29): floats a launch is handed, alone or in tuples, count as Python
+    numbers (each distinct one once per forward), so a table computed in Python and handed over as a tuple is one;
+    an eps at every launch of a loop is one number, and integers (offsets, strides: a tuple of per-head base
+    offsets at each launch of an attention loop, round 29's honest writer) are not counted."""
+    from verify_early import TABLE, kernel_numbers
+    from verify_monitor import Monitor
+    mon = Monitor()
+    for b in range(200):  # an honest loop: offsets in a tuple, strides, one eps
+        assert not kernel_numbers(mon, [(b * 4096, b * 64), (64, 1), 1e-5, 128])
+    assert kernel_numbers(Monitor(), [tuple(0.01 * k for k in range(TABLE))])  # a table as one tuple
+    mon = Monitor()
+    assert not any(kernel_numbers(mon, [0.5 * k]) for k in range(TABLE - 1))  # ... or one float per launch
+    assert kernel_numbers(mon, [99.0])
+
+
 def test_timed_runs_see_perturbed_inputs_and_the_checked_one_sees_them_as_given():
     """verify_worker.perturb, before every timed run but the last: a cache keyed on the inputs' values (their
     sums, a sample) misses there and times its real path; restore() puts back every element exactly."""
