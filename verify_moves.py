@@ -47,17 +47,18 @@ def record_copy(filled, roots, src, dst, storage):
     """After a PyTorch copy of src into dst (clone, _to_copy, copy_) in forward: None, or why it computes. Where
     PyTorch filled src's storage in this forward, the copy is composed with what filled it (compose); dst's
     storage then keeps the copy as a piece (the only one where it covers the storage). filled: {address: Filled},
-    roots: [address], both emptied at each forward."""
+    roots: [(address, weak reference)] (root_number), both emptied at each forward."""
     from torch.multiprocessing.reductions import StorageWeakRef
     if src.numel() == 0 or not src.dim():
         return None
     ss, ds = storage(src), storage(dst)
     shape, strides = tuple(dst.shape), broadcast_strides(src, tuple(dst.shape))
     was = filled.get(ss.data_ptr())
-    if was is None or was.ref.expired() or stacked(was, ss.device):
+    find, table = lookup(was, ss.device) if was is not None and not was.ref.expired() else (None, None)
+    if find is None or stacked(was, table):
         sizes, steps, base = shape, strides, (root_number(roots, ss) << SPAN) + src.storage_offset()
     else:
-        got = compose(was, shape, strides, src.storage_offset(), ss.device)
+        got = compose(find, shape, strides, src.storage_offset(), ss.device)
         if got is None:
             return WHY
         sizes, steps, base = got
@@ -81,16 +82,15 @@ def root_number(roots, s):
     return len(roots) - 1
 
 
-def stacked(was, device):
+def stacked(was, table):
     """Several pieces, each from a tensor of its own, that together write every place: a concatenation by hand
     (each sample's kernel output copied into a slice of one buffer, then the buffer transposed: round 26's honest
     writer), read afterwards as a tensor of its own. Pieces of one tensor stay composed: rearranging the parts of
-    one tensor is the work of a flip."""
-    import torch
+    one tensor is the work of a flip. table: lookup's, of the storage's global indices (None: one piece)."""
     numbers = [p.base >> SPAN for p in was.pieces]
     if len(numbers) < 2 or len(set(numbers)) < len(numbers) or not all(one_to_one(p) for p in was.pieces):
         return False  # (a piece that repeats its tensor, by a step of zero, would repeat it for windows to read)
-    return bool((lookup(was, device)(torch.arange(was.size, device=device)) >= 0).all())
+    return bool((table >= 0).all())
 
 
 def one_to_one(piece):
@@ -103,12 +103,11 @@ def one_to_one(piece):
     return True
 
 
-def compose(was, shape, strides, offset, device):
-    """The global indices a copy of the view (shape, strides, offset) of a filled storage reads, as (sizes,
-    steps, base) of one mixed radix over its element order (factor), checked on every element; None if they
-    are not that (two roots, a step below zero, a place no copy of this forward wrote)."""
+def compose(find, shape, strides, offset, device):
+    """The global indices a copy of the view (shape, strides, offset) of a filled storage reads (find: lookup's),
+    as (sizes, steps, base) of one mixed radix over its element order (factor), checked on every element; None
+    if they are not that (two roots, a step below zero, a place no copy of this forward wrote)."""
     import torch
-    find = lookup(was, device)
     n = math.prod(shape)
 
     def at(k):  # global indices of the copy's elements k (an int64 tensor of element numbers)
@@ -164,8 +163,9 @@ def digits_sum(k, sizes, steps, base):
 
 
 def lookup(was, device):
-    """A function from places in a filled storage to global indices (-1 where no copy of this forward wrote).
-    One piece over the whole storage: by arithmetic, with no memory of the storage's size; else a table."""
+    """A function from places in a filled storage to global indices (-1 where no copy of this forward wrote), and
+    the table behind it. One piece over the whole storage: by arithmetic, with no memory of the storage's size
+    (no table); else a table of the storage's size, built once per copy that reads it."""
     import torch
     last = was.pieces[-1]
     if len(was.pieces) == 1 and covers(last, was.size):
@@ -179,12 +179,12 @@ def lookup(was, device):
                 rest -= i * last.strides[d]
                 k += i * inner[d]
             return digits_sum(k, last.sizes, last.steps, last.base)
-        return by_arithmetic
+        return by_arithmetic, None
     table = torch.full((was.size,), -1, dtype=torch.int64, device=device)
     for p in was.pieces:
         k = torch.arange(math.prod(p.shape), dtype=torch.int64, device=device)
         table.as_strided(p.shape, p.strides, p.offset).copy_(digits_sum(k, p.sizes, p.steps, p.base).view(p.shape))
-    return lambda q: table[q]
+    return (lambda q: table[q]), table
 
 
 def covers(piece, size):
