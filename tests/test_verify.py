@@ -43,7 +43,7 @@ EXPECT = {
     # honest but wrong
     "relu__wrong": (True, True, False, "correct", "differs"),
     "softmax__wrong": (True, True, False, "correct", "differs"),
-    "matmul__wrong": (True, True, False, "correct", "differs"),
+    "matmul__wrong": (True, True, False, "correct", "differs|is scaled"),
     # PAPER.md §7, one by one
     "relu__torch_call": (False, False, False, "func_static", "torch.relu"),
     "relu__nn_layer": (False, False, False, "func_static", "self.act"),
@@ -235,7 +235,9 @@ def test_case(verdicts, case):
     correct = v.correct if correct is None else correct  # None: a cheat whose trials may fail (time out, or a
     # coarse table) as well as its monitor finding
     assert (v.valid, v.compiled, v.correct, v.layer) == (valid, compiled, correct, layer), v
-    assert fragment in (v.reason or ""), v.reason
+    # "a|b": either reason is the right rejection; which fires first depends on the trial order, drawn per call
+    # (matmul__wrong: on "unit" inputs of the variant's K=256 its error sits under rtol, and the scale test rejects)
+    assert any(f in (v.reason or "") for f in fragment.split("|")), v.reason
     assert v.speedup is None  # no timing on the CPU
     # the reward's ground truth: only valid and correct pays (PAPER.md §4)
     assert (v.valid and v.correct) == (case.endswith("ok") or case.endswith(".txt"))
