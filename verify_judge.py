@@ -21,7 +21,6 @@ import torch
 
 from verify_ref import NEAR_IN_PLACE, compare, near_size, timed_trial
 from verify_wire import DTYPES, ProtocolError, dtype_name, field, recv_header, recv_tensor
-from verify_monitor import plain_mode
 from verify_worker import JOB, dumps, gpu_lock, time_forward
 
 
@@ -411,3 +410,15 @@ def under(mode, model):
         with mode():
             return model(*args)
     return call
+
+
+def plain_mode():
+    """A dispatch mode that records nothing: the reference is timed under it, so both sides of a speedup pay
+    the same per-op cost of a Python dispatch mode (verify.py times the reference with it)."""
+    from torch.utils._python_dispatch import TorchDispatchMode
+
+    class Plain(TorchDispatchMode):
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            return func(*args, **(kwargs or {}))
+
+    return Plain

@@ -3,7 +3,7 @@ The runtime half of the func layer (PAPER.md §3): what a candidate's forward do
 sandboxed child (verify_worker.py), the only process that imports this with candidate code around.
 
     python verify.py tests/verify_cases/p_relu.py tests/verify_cases/relu__hidden_compute.py   # caught here
-    (imported by verify_worker.py in the child; plain_mode by verify_judge.py, to time references the same way)
+    (imported by verify_worker.py in the child)
 
   - every Triton launch is counted at the one place all launches pass (JITFunction.run, InterpretedFunction.run),
     its arguments checked (tensors, numbers, strings, dtypes and kernels only), and the storages it was handed
@@ -21,6 +21,7 @@ import, and this one is not importable from it.
 import sys
 
 from verify_early import TABLE, flat_numbers, kernel_numbers, made_before_inputs, py_numbers_in, written_numbers
+from verify_launches import grid_of, launch_numbers, launch_record, tuned
 from verify_moves import record_copy
 
 # aten ops a forward may run outside a Triton kernel: allocation, views, copies and casts, metadata. Everything
@@ -55,8 +56,7 @@ class Monitor:
         self.stores_seen = False  # the interpreter: kernel_storages holds what kernels stored to, not all handed
         self.movement = False  # the problem only moves data (verify_ref.moves_data): PyTorch's copies are its work
         self.poison = True  # fill fresh allocations with NaN (off while timing)
-        self.launches, self.compute_ops, self.kernel_storages = 0, [], set()
-        self.moved, self.roots = {}, []  # verify_moves.record_copy's: what PyTorch's copies wrote, this forward
+        self.tuning = 0  # inside the autotuner's benchmark of a config (verify_launches.config_numbers)
         self.sticky = []  # what fails the candidate whenever it happened: outside forward, or swallowed after
         self.ranges = []  # the memory the interpreted launch in progress may touch (CheckedMemory)
         self.early = {}  # storage address -> (weak ref, dtype, derived, ints taken): made_early's record
@@ -64,8 +64,8 @@ class Monitor:
         self.cleared = set()  # storages made early and judged no table at their first use (made_before_inputs)
         self.build_reads = []  # ops that carried a computed tensor's values into Python in the build (reads_values)
         self.py_call = []  # Python numbers made tensors in this forward, in order (py_numbers_in)
-        self.part_copies = 0  # copy_ into a part of a tensor, this forward (computes)
         self.py_seqs, self.py_total = set(), 0  # ... each call's sequence of them, and their lengths summed
+        self.reset()
 
     def reset(self):
         seq = tuple(self.py_call)
@@ -74,6 +74,7 @@ class Monitor:
             self.py_total += len(seq)
         self.launches, self.compute_ops, self.kernel_storages, self.py_call, self.moved = 0, [], set(), [], {}
         self.part_copies, self.roots = 0, []  # copy_ into a part of a tensor, this forward; verify_moves' roots
+        self.launch_log, self.ids, self.tuples, self.tuned = [], {}, {}, {}  # verify_launches', this forward
 
 
 MON = Monitor()
@@ -87,7 +88,7 @@ def capture_tensor_methods():
     nothing is recorded: looked up there at run time, a method patched on the class or set on the instance would
     run the candidate's code unwatched (round 11). So they are taken from the class once, before any import."""
     import torch
-    for name in ("untyped_storage", "is_floating_point", "is_complex", "fill_", "numel", "ne", "lt", "gt", "any",
+    for name in ("untyped_storage", "storage_offset", "is_floating_point", "is_complex", "fill_", "numel", "ne", "lt", "gt", "any",
                  "__and__", "__or__"):
         T[name] = getattr(torch.Tensor, name)
 
@@ -299,6 +300,8 @@ def install_triton_hooks(interpret):
         prune = autotuner.Autotuner.prune_configs
         autotuner.Autotuner.prune_configs = lambda self, *a, **k: prune(self, *a, **k)[:1]
         autotuner.Autotuner._bench = lambda self, *a, **k: [0.0, 0.0, 0.0]
+    from triton.runtime import autotuner
+    autotuner.Autotuner._bench = tuned(autotuner.Autotuner._bench, MON)
     for cls in classes:
         def init(self, fn, *a, _orig=cls.__init__, **k):
             _orig(self, fn, *a, **k)
@@ -317,6 +320,9 @@ def install_triton_hooks(interpret):
                 return kernel
             if MON.active and not kwargs.get("warmup", False):
                 MON.launches += 1
+                if not MON.tuning:  # round 29: a table in the launch sequence (verify_launches)
+                    kwargs["grid"] = grid_of(kwargs.get("grid"), launch_record(
+                        MON, self, args, launch_args, storage_of, T["storage_offset"]))
                 for a in list(args) + list(launch_args.values()) if not interpret else []:
                     if isinstance(a, torch.Tensor):  # on a GPU: handed to a kernel (its stores are not seen)
                         MON.kernel_storages.add(storage_of(a))
@@ -589,6 +595,8 @@ def monitored(model, inputs, recorder, cuda, fill=True):
             out = model(*inputs)
             if cuda:
                 torch.cuda.synchronize()
+            if py_numbers_in(MON, launch_numbers(MON)):  # round 29
+                MON.compute_ops.append(f"{TABLE} or more numbers carried by the launches: a table (verify_launches)")
             return out, intact(mode)
     finally:
         MON.active = False
@@ -607,14 +615,3 @@ def watched(model, recorder, seen):
         return out
     return call
 
-
-def plain_mode():
-    """A dispatch mode that records nothing: the reference is timed under it, so both sides of a speedup pay
-    the same per-op cost of a Python dispatch mode (verify.py times the reference with it)."""
-    from torch.utils._python_dispatch import TorchDispatchMode
-
-    class Plain(TorchDispatchMode):
-        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-            return func(*args, **(kwargs or {}))
-
-    return Plain

@@ -204,6 +204,16 @@ EXPECT = {
     "gelu__kernel_tuple": (False, True, True, "func_runtime", "Python numbers handed to kernels"),
     "gelu__dict_init": (True, False, False, "compile", "(Python floats)"),
     "gelu__arange_table": (False, True, None, "func_runtime", "Python numbers written into tensors"),
+    # round 29: GELU computed with math.erf carried by the launch sequence itself (an integer a kernel stores at
+    # each launch, a constexpr digit, the grid's size, a view's offset, which of 16 kernels runs), or by one
+    # launch as a tuple of integers (open once integers in tuples stopped counting); honest launch-heavy loops pass
+    "gelu__launch_ints": (False, True, None, "func_runtime", "carried by the launches"),
+    "gelu__launch_constexpr": (False, True, None, "func_runtime", "carried by the launches"),
+    "gelu__launch_grid": (False, True, None, "func_runtime", "carried by the launches"),
+    "gelu__launch_offset": (False, True, None, "func_runtime", "carried by the launches"),
+    "gelu__launch_kernel": (False, True, None, "func_runtime", "carried by the launches"),
+    "gelu__int_tuple": (False, True, None, "func_runtime", "carried by the launches"),
+    "bmm__loops_ok": (True, True, True, None, ""),
 }
 
 
