@@ -1,6 +1,7 @@
 """
-How a candidate's outputs are judged against the reference's (PAPER.md §3, the correct layer), and which trivial
-outputs would pass a trial (what makes a check degenerate, PAPER.md §7). Used by the parent only.
+How a candidate's outputs are judged against the reference's (PAPER.md §3, the correct layer), which trivial
+outputs would pass a trial (what makes a check degenerate, PAPER.md §7), and whether the outputs only move the
+inputs' values (moves_data: then PyTorch's copies are the problem's work). Used by the parent only.
 
     python -c "import torch, verify_compare as c; print(c.compare([torch.ones(3)], [torch.ones(3) * 1.001], 1e-2, 1e-2))"
 
@@ -162,3 +163,42 @@ def compare(ref_outs, outs, atol, rtol, loose=(), slack=None, chunk=2**26):
         if bad:
             return f"output {i} {bad}"
     return None
+
+
+def moves_data(outs, xs, chunk=2**26):
+    """Is every output a rearrangement of one input's values (a flip, a transpose, a roll), in the output's dtype?
+    Then the problem is nothing but data movement, and the child counts PyTorch's copies as its work
+    (verify_monitor.computes): a flip assembled by glue copies and handed to a copy kernel passed (round 13). The
+    same multiset: sorted where small, else the same sum, sum of squares, min and max (in float64, chunked)."""
+    def same(o, x):
+        o, x = o.reshape(-1), x.reshape(-1)
+        if o.numel() <= 2**24:  # min, max and sum first: most outputs differ there, and sorting is the slow part
+            a, b = (torch.stack([t.min().double(), t.max().double(), t.double().sum()]).tolist() for t in (o, x))
+            return a[:2] == b[:2] and math.isclose(a[2], b[2], rel_tol=1e-9, abs_tol=1e-9) and torch.equal(
+                o.sort().values, x.sort().values)
+        stats = [[0.0, 0.0, math.inf, -math.inf] for _ in range(2)]
+        for t, st in ((o, stats[0]), (x, stats[1])):
+            for s in range(0, t.numel(), chunk):
+                c = t[s:s + chunk].double()
+                st[0] += float(c.sum())
+                st[1] += float(c.square().sum())
+                st[2], st[3] = min(st[2], float(c.min())), max(st[3], float(c.max()))
+        return all(math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9) for a, b in zip(*stats))
+    if not outs or any(not o.is_floating_point() for o in outs):
+        return False
+    tensors = [x for x in xs if isinstance(x, torch.Tensor) and x.is_floating_point()]
+    return all(any(x.numel() == o.numel() and same(o, x if x.dtype == o.dtype else x.to(o.dtype)) for x in tensors)
+               or placed(o, tensors) for o in outs)  # a cast is glue that rounds (round 26: a flip to half was no
+    # movement, and a repeat kernel then fed a copy of one periodic view: the flip)
+
+
+def placed(o, tensors, most=2**24):
+    """Are o's nonzero values, as a multiset, those of all the inputs together (a block_diag, a concatenation, a
+    pad: round 30's block_diag was assembled by two slice copies into zeros and handed to a copy kernel)? Only
+    up to `most` elements (sorted)."""
+    if not tensors or o.numel() > most or sum(x.numel() for x in tensors) > most:
+        return False
+    o = o.reshape(-1)
+    x = torch.cat([t.reshape(-1).to(o.dtype) for t in tensors])
+    o, x = o[o != 0], x[x != 0]
+    return o.numel() == x.numel() > 0 and torch.equal(o.sort().values, x.sort().values)

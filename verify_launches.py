@@ -9,23 +9,30 @@ an integer per launch that a kernel stored, a constexpr digit, which of 16 kerne
 offset into a buffer; or through one launch, as a tuple of integers that the kernel indexed. Every one of those
 values is an integer, and integers handed to kernels are sizes, strides and offsets, so they never counted.
 
-What an honest forward hands its kernels is regular: the same values at every launch, or values that step with
-the counters of nested loops (a batch of heads: b * sB + h * sH; row and column blocks, the last one narrower:
-min(BLOCK, n - r); kernels in turn; the chunks of a scan; a tuple of per-head offsets). surprises() reads a
-sequence as such loops would make it and returns the places it cannot predict. The sequences: the kernel chosen
-at each launch; each field across one kernel's launches (an integer or bool argument, a tuple's element, a
-grid dimension, which storage a tensor argument is and its offset in it); and an integer tuple within one launch
-(each argument's costliest). A launch that surprises in any field counts once, by its costliest surprise's bytes
-(launch_numbers), with the Python numbers written into tensors (verify_early.py_numbers_in, TABLE): a second
-loop over the same kernel surprises in every field at its first launch or two, which is one event, and a
-single launch's own values are as free as a kernel's scalar arguments always were. 1,025 table entries
-surprise at almost every launch.
+What an honest forward hands its kernels is regular, or the problem's own: the same values at every launch,
+values that step with the counters of nested loops (a batch of heads: b * sB + h * sH; row and column blocks,
+the last one narrower: min(BLOCK, n - r); kernels in turn; the chunks of a scan; a tuple of per-head offsets),
+sizes that halve pass by pass (a tree reduction), and the problem's sizes and strides themselves (a layer's
+width at each layer of an MLP). surprises() reads a sequence as such loops would make it and returns the
+places it cannot predict. The sequences: the kernel chosen at each launch; each field across one kernel's
+launches (an integer or bool argument, a tuple's element, a grid dimension, a tensor's offset in its storage,
+and which storage, string or dtype it was); and an integer tuple within one launch (each argument's costliest).
+A surprise counts its step's bytes unless its value is one of the problem's sizes, strides or element counts
+(or a product of two, a power of two: problem_dims), or, for a choice, one not seen before (a new weight);
+so does each integer field's first value, unless explained the same way (round 30: 65 packed integers as
+scalar arguments of one launch). Strings count their characters (round 30: a kernel parsed float() from a
+string constexpr). All of it counts with the Python numbers written into tensors (verify_early.py_numbers_in,
+TABLE). 1,025 table entries surprise at almost every launch.
 
-Launches made by Triton's autotuner while it benchmarks (a GPU only) repeat as often as its timer decides, so
-they are not logged; the configs it benchmarked count instead, each distinct value once (config_numbers).
+Left open: a table coded in values that are the problem's own sizes and their products (a few hundred values,
+about 9 bits each, which the kernel would decode by trial division).
+
+Launches made by Triton's autotuner while it benchmarks a config (a GPU only) are logged without the config's
+values and grid, once however often its timer repeats them (tuned); the configs count their distinct values.
 """
 
 import functools
+import math
 
 from verify_early import int_weight
 
@@ -36,6 +43,18 @@ SEGMENTS = 4  # ... and readings one after another
 def steps_off(s):
     """(place, step) where s breaks a straight line; the first value and the first step are free."""
     return tuple((t, s[t] - s[t - 1]) for t in range(2, len(s)) if s[t] - s[t - 1] != s[t - 1] - s[t - 2])
+
+
+def ratios_off(s):
+    """(place, step) where s breaks a geometric line, rounded either way in units of the values' common divisor
+    (a tree reduction's sizes, halved and rounded up at each pass, and its strides, those sizes times a row:
+    round 30's honest writer); the first value and the first ratio are free."""
+    g = functools.reduce(math.gcd, s) or 1
+
+    def on(a, b, c):
+        q, r = divmod(b * b, a) if a else (None, 0)
+        return q is not None and c in (q, q + 1 if r else q)
+    return tuple((t, s[t] - s[t - 1]) for t in range(2, len(s)) if not on(s[t - 2] // g, s[t - 1] // g, s[t] // g))
 
 
 def surprises(s, cuts=()):
@@ -68,7 +87,7 @@ def best_reading(s, depth):
     first = ((1, s[1] - s[0]),) if depth >= 2 and n >= 2 and s[1] != s[0] else ()  # a third loop's stride
     if n <= 2 or all(s[t] - s[t - 1] == s[1] - s[0] for t in range(2, n)):
         return first
-    best = steps_off(s)
+    best = min(steps_off(s), ratios_off(s), key=weight)
     for P in periods(s) if depth < LEVELS and best else []:
         if any(s[t + P] - s[t] != s[P] - s[0] for t in range(1, min(P, n - P))):
             continue  # the second block is not the first one shifted: P is no period (most P end here at once)
@@ -110,78 +129,127 @@ def first_seen(mon, kind, value):
     return seen.setdefault(value, len(seen))
 
 
+def storage_number(mon, st):
+    """Storage st's number in this forward, in order of first appearance: a new one where its address was
+    another storage's, freed since (a temporary made at each step of a loop reuses the last one's memory)."""
+    from torch.multiprocessing.reductions import StorageWeakRef
+    seen = mon.ids.setdefault("storage", {})
+    got = seen.get(st.data_ptr())
+    if got is None or got[1].expired():
+        got = seen[st.data_ptr()] = (mon.ids.setdefault("storages", [0])[0], StorageWeakRef(st))
+        mon.ids["storages"][0] += 1
+    return got[0]
+
+
 def launch_record(mon, kernel, args, kwargs, storage, offset):
     """Log one launch of this forward: [kernel, {field: value}]; the grid's dimensions join it when Triton
     evaluates them (grid_of). Floats are not logged (verify_early.kernel_numbers counts them); tensors as which
-    storage (by first appearance in the forward) and their offset in it; other values by first appearance."""
+    storage (storage_number; storage(x): x's untyped storage) and their offset in it; other values by first
+    appearance."""
     import torch
-    fields = {}
+    import triton.language as tl
+    fields, tuning = {}, mon.tuning if mon.tuning and mon.tuning[0] is kernel else None
     for key, a in list(enumerate(args)) + list(kwargs.items()):
+        if tuning and key in tuning[1]:
+            continue  # a benchmarked config's value (config_numbers)
         a = getattr(a, "value", a) if type(a).__name__ == "constexpr" else a
-        for j, x in enumerate(a) if isinstance(a, (tuple, list)) else [(None, a)]:
-            k = (key, j)
-            if isinstance(x, (bool, int)):
-                fields[k] = int(x)
+        many = isinstance(a, (tuple, list))
+        for j, x in enumerate(a) if many else ((None, a),):
+            if isinstance(x, int):  # bools too
+                fields[key, j] = int(x)
             elif isinstance(x, torch.Tensor):
-                fields[k] = first_seen(mon, "storage", storage(x))
-                fields[k + ("offset",)] = offset(x)
-            elif not isinstance(x, float):
-                fields[k] = first_seen(mon, k, repr(x)[:200])
-        ints = [x for x in a if isinstance(x, int)] if isinstance(a, (tuple, list)) else []
-        if len(ints) > 2:  # what changes from launch to launch is its elements' sequences (launch_numbers)
-            mon.tuples.setdefault((id(kernel), key), set()).add(tuple(ints))
+                fields[key, j, "which"] = storage_number(mon, storage(x))
+                fields[key, j] = offset(x)
+            elif not isinstance(x, float):  # a string, a dtype, a kernel, None: which one, by first appearance
+                if isinstance(x, str):  # round 30: a kernel parsed float() from a string constexpr
+                    mon.strings.setdefault(x, None)
+                name = x if x is None or isinstance(x, str) else str(x) if isinstance(x, (torch.dtype, tl.dtype)) \
+                    else (type(x).__name__, id(x))
+                fields[key, j, "which"] = first_seen(mon, (key, j), name)
+        if many and sum(isinstance(x, int) for x in a) > 2:  # each tuple is a sequence too (launch_numbers)
+            mon.tuples.setdefault((id(kernel), key), set()).add(tuple(x for x in a if isinstance(x, int)))
+    if tuning and mon.launch_log and mon.launch_log[-1][1] == fields:
+        return None  # the benchmark's timer repeats a launch as often as it likes: once is what it carries
     entry = [first_seen(mon, "kernel", id(kernel)), fields]
     mon.launch_log.append(entry)
-    return entry
+    return None if tuning else entry
 
 
 def grid_of(grid, entry):
-    """The launch's grid, recorded in its log entry when Triton evaluates it (a callable grid: at the launch)."""
+    """The launch's grid, recorded in its log entry when Triton evaluates it (a callable grid: at the launch);
+    not for the launches of a config being benchmarked (entry None), whose grid follows the config."""
     def record(g):
         g = tuple(g) + (1,) * (3 - len(tuple(g)))
         entry[1].update({("grid", d): int(v) for d, v in enumerate(g[:3]) if isinstance(v, int)})
         return g
+    if entry is None:
+        return grid
     if callable(grid):
         return lambda *a, **k: record(grid(*a, **k))
     return record(grid) if isinstance(grid, (tuple, list)) else grid
 
 
 def config_numbers(mon, config):
-    """A config the autotuner benchmarks (verify_monitor's hook on Autotuner._bench): its integer values, each
-    distinct (name, value) once a forward, join the launch numbers; its launches are not logged."""
+    """A config the autotuner benchmarks (tuned): its integer values, each distinct (name, value) once a
+    forward, join the launch numbers."""
     for name, v in sorted(config.all_kwargs().items()):
         if isinstance(v, int) and not isinstance(v, bool):
             mon.tuned.setdefault((name, v), None)
 
 
 def tuned(bench, mon):
-    """The autotuner's benchmark of one config (Autotuner._bench, hooked by verify_monitor): its launches, as
-    many as its timer decides, are not logged; the config's values count instead (config_numbers)."""
+    """The autotuner's benchmark of one config (Autotuner._bench, hooked by verify_monitor). The tuned kernel's
+    launches there are logged without the config's values and grid (which the config sets, and which count once
+    each: config_numbers), and a launch repeated by the benchmark's timer once; everything else is logged as
+    always, so a hook of the candidate's that launches kernels while a config is timed is seen (round 30)."""
+    from triton.runtime.jit import JITFunction
+
     def run(self, *args, config, **meta):
+        fn = self.fn
+        while not isinstance(fn, JITFunction) and hasattr(fn, "fn"):
+            fn = fn.fn
         if mon.active:
             config_numbers(mon, config)
-        mon.tuning += 1
+        saved, mon.tuning = mon.tuning, (fn, set(config.all_kwargs()))
         try:
             return bench(self, *args, config=config, **meta)
         finally:
-            mon.tuning -= 1
+            mon.tuning = saved
     return run
 
 
-def launch_numbers(mon):
-    """The integers this forward's launches carry beyond nested loops' regularity (module docstring): the
-    surprises of the kernel chosen at each launch and of each field across one kernel's launches, each
-    argument's costliest integer tuple, and the configs benchmarked."""
+def launch_numbers(mon, dims):
+    """The integers this forward's launches carry beyond what nested loops over the problem's sizes explain
+    (module docstring): the surprises of the kernel chosen at each launch, of each field across one kernel's
+    launches and of each argument's costliest integer tuple, and each integer field's first value, except where
+    the value is one of `dims` (problem_dims) or, for a choice (which kernel, storage or string), a new one;
+    the characters of the strings handed over; the configs benchmarked."""
     seqs = {}
     for k, fields in mon.launch_log:
         for f, v in fields.items():
             seqs.setdefault(k, {}).setdefault(f, []).append(v)
-    found = surprises([k for k, _ in mon.launch_log])
+    found = unexplained([k for k, _ in mon.launch_log], (), dims, True)
     for fields in seqs.values():
-        found += [x for values in fields.values() for x in surprises(values, phases(fields.values()))]
+        cuts = phases(fields.values())
+        for f, values in fields.items():
+            found += unexplained(values, cuts, dims, f[-1] == "which")
+            if f[-1] != "which" and values[0] not in dims:  # round 30: 65 packed integers as the scalar
+                found.append(values[0])  # arguments of one launch (a field's first value was free)
     for ts in mon.tuples.values():  # an argument's costliest tuple: each tuple is a sequence of its own
-        found += max((surprises(t) for t in ts), key=weight)
-    return [v for _, v in found] + [v for _, v in mon.tuned]
+        found += max((unexplained(t, (), dims, False) for t in ts), key=lambda vs: sum(map(int_weight, vs)))
+    return found + [ord(c) for t in mon.strings for c in t] + [v for _, v in mon.tuned]
+
+
+def unexplained(values, cuts, dims, choice):
+    """The steps of values' surprises whose value is neither one of dims nor, for a choice (values numbered by
+    first appearance), a new one: a layer's own sizes and a new weight at each layer of an MLP tiled by hand
+    (round 30's honest writer) carry nothing the problem does not."""
+    out = []
+    for t, step in surprises(values, cuts):
+        v = values[t]
+        if not (v > max(values[:t]) if choice else v in dims or -v in dims):
+            out.append(step)
+    return out
 
 
 def phases(sequences):
@@ -192,3 +260,15 @@ def phases(sequences):
         for t in {t for t, _ in best_reading(tuple(s), 0)}:
             count[t] = count.get(t, 0) + 1
     return sorted(t for t in sorted(count, key=lambda t: (-count[t], t))[:4] if count[t] >= 2)
+
+
+def problem_dims(inputs, held, allowed, storage):
+    """The integers a kernel may be handed without carrying anything: the sizes, strides and element counts of
+    the problem's inputs and of the model's tensors (held) that the reference's values were copied into (inside
+    allowed: (start, end) addresses), products of two of them, and 0, +-1 and powers of two (blocks, warps)."""
+    import torch
+    base = {0, 1, -1} | {1 << k for k in range(17)}
+    for t in list(inputs) + [p for p in held if any(a <= storage(p) < b for a, b in allowed)]:
+        if isinstance(t, torch.Tensor):
+            base |= {*t.shape, *t.stride(), t.numel()}
+    return base | {a * b for a in base for b in base if a > 1 and b > 1}

@@ -21,8 +21,9 @@ import, and this one is not importable from it.
 import sys
 
 from verify_early import TABLE, flat_numbers, kernel_numbers, made_before_inputs, py_numbers_in, written_numbers
-from verify_launches import grid_of, launch_numbers, launch_record, tuned
-from verify_moves import record_copy
+from verify_launches import grid_of, launch_numbers, launch_record, problem_dims, tuned
+from verify_memory import CheckedMemory, memory_of
+from verify_moves import assembled, record_copy
 
 # aten ops a forward may run outside a Triton kernel: allocation, views, copies and casts, metadata. Everything
 # else is PyTorch compute (PAPER.md §3), including _local_scalar_dense: float(t), int(t) and `if t:` read tensor
@@ -54,9 +55,9 @@ class Monitor:
         self.in_kernel = 0  # launches in progress (CPU path only): a @triton.jit helper may be called only there
         self.exempt = 0  # inside the interpreter's own host copies of a launch's arguments: not the candidate's ops
         self.stores_seen = False  # the interpreter: kernel_storages holds what kernels stored to, not all handed
-        self.movement = False  # the problem only moves data (verify_ref.moves_data): PyTorch's copies are its work
+        self.movement = False  # the problem only moves data (verify_compare.moves_data): PyTorch's copies are its work
         self.poison = True  # fill fresh allocations with NaN (off while timing)
-        self.tuning = 0  # inside the autotuner's benchmark of a config (verify_launches.config_numbers)
+        self.tuning = None  # (kernel, config names) while the autotuner times a config (verify_launches.tuned)
         self.sticky = []  # what fails the candidate whenever it happened: outside forward, or swallowed after
         self.ranges = []  # the memory the interpreted launch in progress may touch (CheckedMemory)
         self.early = {}  # storage address -> (weak ref, dtype, derived, ints taken): made_early's record
@@ -75,6 +76,7 @@ class Monitor:
         self.launches, self.compute_ops, self.kernel_storages, self.py_call, self.moved = 0, [], set(), [], {}
         self.part_copies, self.roots = 0, []  # copy_ into a part of a tensor, this forward; verify_moves' roots
         self.launch_log, self.ids, self.tuples, self.tuned = [], {}, {}, {}  # verify_launches', this forward
+        self.strings = {}
 
 
 MON = Monitor()
@@ -320,12 +322,17 @@ def install_triton_hooks(interpret):
                 return kernel
             if MON.active and not kwargs.get("warmup", False):
                 MON.launches += 1
-                if not MON.tuning:  # round 29: a table in the launch sequence (verify_launches)
+                if MON.poison:  # round 29: a table in the launch sequence (verify_launches);
+                    # not in timed calls (poison off): it would slow their clock, and a table sent this way costs
+                    # launches or unrolled lookups, no speed to gain there (the trials see it)
                     kwargs["grid"] = grid_of(kwargs.get("grid"), launch_record(
-                        MON, self, args, launch_args, storage_of, T["storage_offset"]))
-                for a in list(args) + list(launch_args.values()) if not interpret else []:
-                    if isinstance(a, torch.Tensor):  # on a GPU: handed to a kernel (its stores are not seen)
-                        MON.kernel_storages.add(storage_of(a))
+                        MON, self, args, launch_args, T["untyped_storage"], T["storage_offset"]))
+                for a in list(args) + list(launch_args.values()):
+                    if isinstance(a, torch.Tensor) and not interpret:  # on a GPU: handed to a kernel (its stores
+                        MON.kernel_storages.add(storage_of(a))  # are not seen)
+                    was = MON.moved.get(storage_of(a)) if isinstance(a, torch.Tensor) else None
+                    if was is not None and not was.ref.expired() and (why := exempt(assembled)(was, a.device)):
+                        MON.compute_ops.append(why)  # round 30: a roll or flip of slice copies, read by a kernel
             if not interpret:
                 return _orig(self, *args, **kwargs)
             if callable(kwargs.get("grid")):
@@ -345,7 +352,7 @@ def install_triton_hooks(interpret):
         HOOKED[cls] = run
     if interpret:
         from triton.runtime import interpreter
-        interpreter._interpreter = CheckedMemory(interpreter._interpreter)
+        interpreter._interpreter = CheckedMemory(interpreter._interpreter, MON)
         interpreter.FunctionRewriter._compile_and_exec = compile_apart
         REWRITTEN["cache"] = (interpreter.InterpretedFunction.rewritten_fn, None)  # Triton's, before any candidate
         for name in ("_init_args_hst", "_restore_args_dev"):
@@ -381,68 +388,6 @@ def compile_apart(self, transformed_ast):
     exec(code, scope, local)
     REWRITTEN[id(self.fn)] = (self.fn, local[self.fn.__name__])
     return local[self.fn.__name__]
-
-
-def memory_of(args):
-    """[(first byte, end)] of the storage of every tensor a launch was handed (descriptors' bases included)."""
-    import torch
-    out = []
-    for a in args:
-        for t in (list(a) if type(a) is tuple else [getattr(a, "base", a)]):
-            if isinstance(t, torch.Tensor) and t.device.type != "meta":
-                st = torch.Tensor.untyped_storage(t)
-                if st.data_ptr():  # never a range from address 0
-                    out.append((st.data_ptr(), st.data_ptr() + st.nbytes()))
-    return out
-
-
-class CheckedMemory:
-    """The interpreter's memory primitives, with every address a kernel touches checked to lie inside a tensor it
-    was handed. The interpreter dereferences raw host addresses: without this a kernel could write anywhere in
-    its process, Python's own objects included, and so run any code (a second way out of verify_lang)."""
-
-    def __init__(self, raw):
-        self.raw = raw
-
-    def __getattr__(self, name):
-        return getattr(self.raw, name)
-
-    @staticmethod
-    def check(ptrs, mask, itemsize, store=False):
-        """Every address inside a handed tensor; a storage that a store reached counts as written by a kernel
-        (the interpreter's account of what a launch wrote: one handed to a kernel that stores nothing is not)."""
-        import numpy as np
-        p = np.broadcast_to(np.asarray(ptrs, dtype=np.uint64), np.broadcast_shapes(np.shape(ptrs), np.shape(mask)))
-        p = p[np.broadcast_to(np.asarray(mask, dtype=bool), p.shape)]
-        ok = np.zeros(p.shape, dtype=bool)
-        for lo, hi in MON.ranges:
-            inside = (p >= lo) & (p + itemsize <= hi)
-            ok |= inside
-            if store and MON.active and inside.any():
-                MON.kernel_storages.add(lo)
-        if not ok.all():
-            raise RuntimeError("a kernel accessed memory outside the tensors it was handed")
-
-    def load(self, ptrs, mask, other, dtype):
-        self.check(ptrs, mask, np_itemsize(dtype))
-        return self.raw.load(ptrs, mask, other, dtype)
-
-    def store(self, ptrs, value, mask):
-        self.check(ptrs, mask, value.dtype.itemsize, store=True)
-        return self.raw.store(ptrs, value, mask)
-
-    def atomic_cas(self, ptrs, cmp, val, sem):
-        self.check(ptrs, True, val.dtype.itemsize, store=True)
-        return self.raw.atomic_cas(ptrs, cmp, val, sem)
-
-    def atomic_rmw(self, op, ptrs, val, mask, sem):
-        self.check(ptrs, mask, val.dtype.itemsize, store=True)
-        return self.raw.atomic_rmw(op, ptrs, val, mask, sem)
-
-
-def np_itemsize(dtype):
-    import numpy as np
-    return np.dtype(dtype).itemsize
 
 
 def poison(t):
@@ -595,9 +540,11 @@ def monitored(model, inputs, recorder, cuda, fill=True):
             out = model(*inputs)
             if cuda:
                 torch.cuda.synchronize()
-            if py_numbers_in(MON, launch_numbers(MON)):  # round 29
-                MON.compute_ops.append(f"{TABLE} or more numbers carried by the launches: a table (verify_launches)")
-            return out, intact(mode)
+            tamper = intact(mode)
+        if MON.launch_log and py_numbers_in(MON, launch_numbers(MON, problem_dims(  # round 29
+                inputs, [*model.parameters(), *model.buffers()], MON.allowed, storage_of))):
+            MON.compute_ops.append(f"{TABLE} or more numbers carried by the launches: a table (verify_launches)")
+        return out, tamper
     finally:
         MON.active = False
         MON.in_kernel = MON.exempt = 0

@@ -41,6 +41,7 @@ class Filled:
     ref: object  # a weak reference: an address reused after a free is another storage
     size: int  # elements of the storage
     pieces: list = field(default_factory=list)
+    judged: int = 0  # pieces there were when a kernel was first handed it (assembled)
 
 
 def record_copy(filled, roots, src, dst, storage):
@@ -68,6 +69,32 @@ def record_copy(filled, roots, src, dst, storage):
     if now is None or now.ref.expired() or covers(piece, size):
         filled[ds.data_ptr()] = now = Filled(StorageWeakRef(ds), size)
     now.pieces.append(piece)
+    return None
+
+
+def assembled(was, device):
+    """A storage that PyTorch copies filled, handed to a kernel: None, or why its contents are data moved. Where
+    two or more pieces came from one tensor, the places they wrote, in the storage's order, must read that
+    tensor as one view does (factor, steps of zero or more), so a roll or a flip made of slice copies, which a
+    kernel then reads as its input, computes (round 30: relu(roll(x)) from two copies and a ReLU kernel, a
+    channel flip from one copy per channel). Pieces of different tensors (a concatenation, per-sample outputs)
+    and one piece (padding around a copy) are glue."""
+    import torch
+    numbers = [p.base >> SPAN for p in was.pieces]
+    again = {r for r in numbers if numbers.count(r) > 1}
+    if not again or len(was.pieces) == was.judged:
+        return None
+    was.judged = len(was.pieces)
+    _, table = lookup(was, device)
+    for r in again:
+        vals = table[(table >= 0) & ((table >> SPAN) == r)]
+        got = factor(lambda k: vals[k], vals.numel(), device)
+        for lo in range(0, vals.numel(), CHUNK) if got else []:
+            k = torch.arange(lo, min(vals.numel(), lo + CHUNK), dtype=torch.int64, device=device)
+            if not bool((vals[k] == digits_sum(k, *got)).all()):
+                return WHY
+        if got is None:
+            return WHY
     return None
 
 

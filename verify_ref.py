@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 import torch
 
-from verify_compare import compare, trivial_passes  # noqa: F401 (API: the comparison, for verify.py and tests)
+from verify_compare import compare, moves_data, trivial_passes  # noqa: F401 (API: the comparison, for verify.py and tests)
 from verify_inputs import DISTS, NAMED_DISTS, RESCUE, near, redraw  # noqa: F401 (the trials' input distributions)
 from verify_tf32 import RNG_LOCK, ops_seen, precision, tf32_slack  # noqa: F401 (API: the lock, for tests)
 from verify_variant import (NOT_FREE, NOT_SHAPES, shape_constants, variant_changes, vary_floats,  # noqa: F401 (API)
@@ -551,33 +551,6 @@ def near_size(ref, j):
         return 0
     numel = max((math.prod(x[1]) for x in ref.in_spec if x[0] == "tensor"), default=1)
     return 2 * min(t.near_n, numel // 2) if t.near_swap else min(t.near_n, numel)
-
-
-def moves_data(outs, xs, chunk=2**26):
-    """Is every output a rearrangement of one input's values (a flip, a transpose, a roll), in the output's dtype?
-    Then the problem is nothing but data movement, and the child counts PyTorch's copies as its work
-    (verify_monitor.computes): a flip assembled by glue copies and handed to a copy kernel passed (round 13). The
-    same multiset: sorted where small, else the same sum, sum of squares, min and max (in float64, chunked)."""
-    def same(o, x):
-        o, x = o.reshape(-1), x.reshape(-1)
-        if o.numel() <= 2**24:  # min, max and sum first: most outputs differ there, and sorting is the slow part
-            a, b = (torch.stack([t.min().double(), t.max().double(), t.double().sum()]).tolist() for t in (o, x))
-            return a[:2] == b[:2] and math.isclose(a[2], b[2], rel_tol=1e-9, abs_tol=1e-9) and torch.equal(
-                o.sort().values, x.sort().values)
-        stats = [[0.0, 0.0, math.inf, -math.inf] for _ in range(2)]
-        for t, st in ((o, stats[0]), (x, stats[1])):
-            for s in range(0, t.numel(), chunk):
-                c = t[s:s + chunk].double()
-                st[0] += float(c.sum())
-                st[1] += float(c.square().sum())
-                st[2], st[3] = min(st[2], float(c.min())), max(st[3], float(c.max()))
-        return all(math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9) for a, b in zip(*stats))
-    if not outs or any(not o.is_floating_point() for o in outs):
-        return False
-    tensors = [x for x in xs if isinstance(x, torch.Tensor) and x.is_floating_point()]
-    return all(any(x.numel() == o.numel() and same(o, x if x.dtype == o.dtype else x.to(o.dtype)) for x in tensors)
-               for o in outs)  # a cast is glue that rounds (round 26: a flip to half was no movement, and a
-    # repeat kernel then fed a copy of one periodic view: the flip)
 
 
 def ints_in(values):

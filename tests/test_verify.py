@@ -214,6 +214,20 @@ EXPECT = {
     "gelu__launch_kernel": (False, True, None, "func_runtime", "carried by the launches"),
     "gelu__int_tuple": (False, True, None, "func_runtime", "carried by the launches"),
     "bmm__loops_ok": (True, True, True, None, ""),
+    # round 30: a table in 65 packed scalar arguments of one launch, in string constexprs parsed with float(), in
+    # 129 module constants computed with math.erf; a roll and a channel flip made of slice copies and read by a
+    # kernel; a block_diag (pure movement) assembled by two copies into zeros. A concatenation by copies is glue.
+    "gelu__many_args": (False, True, None, "func_runtime", "carried by the launches"),
+    "gelu__str_const": (False, True, None, "func_runtime", "carried by the launches"),
+    "gelu__str_launches": (False, True, None, "func_runtime", "carried by the launches"),
+    "gelu__module_consts": (True, False, False, "compile", "numbers at module level"),
+    "rollrelu__two_copies": (False, True, True, "func_runtime", "data moved by PyTorch"),
+    "flipch__channel_copies": (False, True, True, "func_runtime", "data moved by PyTorch"),
+    "blockdiag__copies": (False, True, True, "func_runtime", "aten.copy_"),
+    "catrelu__copies_ok": (True, True, True, None, ""),
+    "matmul__autotune_ok": (True, True, True, None, ""),
+    "sumdim__tree_ok": (True, True, True, None, ""),  # honest launch-heavy code (round 30's honest writer)
+    "mlpdeep__tiles_ok": (True, True, True, None, ""),
 }
 
 

@@ -13,7 +13,7 @@ import types
 import torch
 
 from verify_early import TABLE, int_weight, py_numbers_in
-from verify_launches import config_numbers, grid_of, launch_numbers, launch_record, surprises
+from verify_launches import config_numbers, grid_of, launch_numbers, launch_record, problem_dims, surprises
 from verify_monitor import Monitor
 
 
@@ -22,15 +22,20 @@ def kernel(name):
 
 
 def launch(mon, k, *args, grid=(1,), **kw):
-    entry = launch_record(mon, k, args, kw, lambda x: x.untyped_storage().data_ptr(), lambda x: x.storage_offset())
+    entry = launch_record(mon, k, args, kw, lambda x: x.untyped_storage(), lambda x: x.storage_offset())
     g = grid_of(grid, entry)
     if callable(g):
         g({})  # as Triton does at the launch, with the meta-parameters
 
 
-def carried(mon):
+def numbers(mon, *inputs):
+    """launch_numbers, with the dimensions of these inputs explained."""
+    return launch_numbers(mon, problem_dims(inputs, [], [], None))
+
+
+def carried(mon, *inputs):
     """The launch numbers' weight, as py_numbers_in counts them (an integer: its bytes)."""
-    return sum(int_weight(v) for v in launch_numbers(mon))
+    return sum(int_weight(v) for v in numbers(mon, *inputs))
 
 
 GELU = [int(round(0.5 * v * (1 + math.erf(v / math.sqrt(2))) * 2**20)) for v in (-8 + k / 8 for k in range(129))]
@@ -56,8 +61,8 @@ def test_an_honest_launch_heavy_forward_carries_a_few_numbers():
                        (r * 48, col, r * 36 + col), BM=16, grid=lambda meta: (1, 1))
     for h in range(64):  # then a loop over heads with per-head offsets, on the same kernel
         launch(mon, even, a.view(-1)[h * 30:], b, c, h, 64, 0, (h * 30, 0, h), BM=16, grid=(2,))
-    assert 0 < carried(mon) < 40, launch_numbers(mon)  # tails, a third loop's strides, the second loop's start
-    assert not py_numbers_in(mon, launch_numbers(mon))
+    assert 0 < carried(mon, a, b, c) < 40, numbers(mon, a, b, c)  # tails, a third loop's stride, the second loop
+    assert not py_numbers_in(mon, numbers(mon, a, b, c))
 
 
 def test_tables_carried_by_the_launches_count():
@@ -77,10 +82,16 @@ def test_tables_carried_by_the_launches_count():
                     launch(mon, put, t[digit:], 5 * k + d)
                 else:
                     launch(mon, kernels[digit], t, 5 * k + d)
-        assert py_numbers_in(mon, launch_numbers(mon)), channel
+        assert py_numbers_in(mon, numbers(mon, t)), channel
     mon = Monitor()
     launch(mon, put, t, tuple(GELU[::2]))  # one launch, a tuple of 65 integers
-    assert carried(mon) >= TABLE
+    assert carried(mon, t) >= TABLE
+    mon = Monitor()
+    launch(mon, put, t, *[sum(v << (15 * i) for i, v in enumerate(GELU[k:k + 4])) for k in range(0, 128, 4)])
+    assert carried(mon, t) >= TABLE  # round 30: one launch, 32 scalar arguments, four entries packed in each
+    mon = Monitor()
+    launch(mon, put, t, 1, S=" ".join(str(v) for v in GELU[::4]))
+    assert carried(mon, t) >= TABLE  # round 30: a string constexpr the kernel parsed with float()
 
 
 def test_autotuned_configs_count_their_distinct_values():
