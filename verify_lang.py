@@ -197,7 +197,7 @@ class Checker(ast.NodeVisitor):
 
     def self_name(self):
         kind, _, me = self.frames[-1]
-        return me if kind == "function" else None
+        return me if kind in ("function", "comp") else None
 
     def scoped(self, kind, bound, me, nodes):
         self.frames.append((kind, bound, me))
@@ -396,7 +396,8 @@ class Checker(ast.NodeVisitor):
     def visit_comprehension_node(self, node):
         bound = {n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)}
         parts = [*node.generators, *([node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt])]
-        self.scoped("comp", bound, None, parts)
+        me = self.self_name()  # a method's self inside its comprehensions too, unless they bind the name
+        self.scoped("comp", bound, None if me in bound else me, parts)  # (round 31's honest writer)
 
     visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = visit_comprehension_node
 

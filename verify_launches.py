@@ -154,9 +154,11 @@ def launch_record(mon, kernel, args, kwargs, storage, offset):
             continue  # a benchmarked config's value (config_numbers)
         a = getattr(a, "value", a) if type(a).__name__ == "constexpr" else a
         many = isinstance(a, (tuple, list))
+        ints, choices = [], []
         for j, x in enumerate(a) if many else ((None, a),):
             if isinstance(x, int):  # bools too
                 fields[key, j] = int(x)
+                ints.append(int(x))
             elif isinstance(x, torch.Tensor):
                 fields[key, j, "which"] = storage_number(mon, storage(x))
                 fields[key, j] = offset(x)
@@ -165,9 +167,10 @@ def launch_record(mon, kernel, args, kwargs, storage, offset):
                     mon.strings.setdefault(x, None)
                 name = x if x is None or isinstance(x, str) else str(x) if isinstance(x, (torch.dtype, tl.dtype)) \
                     else (type(x).__name__, id(x))
-                fields[key, j, "which"] = first_seen(mon, (key, j), name)
-        if many and sum(isinstance(x, int) for x in a) > 2:  # each tuple is a sequence too (launch_numbers)
-            mon.tuples.setdefault((id(kernel), key), set()).add(tuple(x for x in a if isinstance(x, int)))
+                fields[key, j, "which"] = first_seen(mon, key, name)  # per argument: round 31 handed 965 dtypes
+                choices.append(fields[key, j, "which"])  # in one tuple, each the first of its place
+        if many:  # each tuple is a sequence too (launch_numbers)
+            mon.tuples.setdefault((id(kernel), key), set()).add((tuple(ints), tuple(choices)))
     if tuning and mon.launch_log and mon.launch_log[-1][1] == fields:
         return None  # the benchmark's timer repeats a launch as often as it likes: once is what it carries
     entry = [first_seen(mon, "kernel", id(kernel)), fields]
@@ -221,35 +224,56 @@ def tuned(bench, mon):
 def launch_numbers(mon, dims):
     """The integers this forward's launches carry beyond what nested loops over the problem's sizes explain
     (module docstring): the surprises of the kernel chosen at each launch, of each field across one kernel's
-    launches and of each argument's costliest integer tuple, and each integer field's first value, except where
-    the value is one of `dims` (problem_dims) or, for a choice (which kernel, storage or string), a new one;
-    the characters of the strings handed over; the configs benchmarked."""
+    launches and of each argument's costliest tuple, and each scalar field's first value (surprise_cost); the
+    characters of the strings handed over; the configs benchmarked. Bits become ones, a byte each."""
     seqs = {}
     for k, fields in mon.launch_log:
         for f, v in fields.items():
             seqs.setdefault(k, {}).setdefault(f, []).append(v)
-    found = unexplained([k for k, _ in mon.launch_log], (), dims, True)
+    found, bits = surprise_cost([k for k, _ in mon.launch_log], (), dims, True)
     for fields in seqs.values():
-        cuts = phases(fields.values())
+        cuts, shapes, firsts = phases(fields.values()), set(), set()
         for f, values in fields.items():
-            found += unexplained(values, cuts, dims, f[-1] == "which")
-            if f[-1] != "which" and values[0] not in dims:  # round 30: 65 packed integers as the scalar
-                found.append(values[0])  # arguments of one launch (a field's first value was free)
+            shape = (f[-1] == "which", tuple(v - values[0] for v in values))
+            if shape not in shapes:  # a field that repeats another's steps (K, and the strides that equal K, at
+                shapes.add(shape)  # each layer of an MLP) carries nothing more
+                got, b = surprise_cost(values, cuts, dims, f[-1] == "which")
+                found, bits = found + got, bits + b
+            if f[-1] != "which" and (f[1] is None or f[0] == "grid") and values[0] not in firsts:
+                firsts.add(values[0])  # round 30: 65 packed integers as the scalar arguments of one launch: a
+                if values[0] in dims or -values[0] in dims:  # field's first value was free (a tuple's elements
+                    bits += 1  # are its own sequence's)
+                else:
+                    found.append(values[0])
     for ts in mon.tuples.values():  # an argument's costliest tuple: each tuple is a sequence of its own
-        found += max((unexplained(t, (), dims, False) for t in ts), key=lambda vs: sum(map(int_weight, vs)))
-    return found + [ord(c) for t in mon.strings for c in t] + [v for _, v in mon.tuned]
+        got, b = max((tuple_cost(ints, choices, dims) for ints, choices in ts), key=lambda c: sum(map(int_weight, c[0])) * 8 + c[1])
+        found, bits = found + got, bits + b
+    return found + [1] * -(-bits // 8) + [ord(c) for t in mon.strings for c in t] + [v for _, v in mon.tuned]
 
 
-def unexplained(values, cuts, dims, choice):
-    """The steps of values' surprises whose value is neither one of dims nor, for a choice (values numbered by
-    first appearance), a new one: a layer's own sizes and a new weight at each layer of an MLP tiled by hand
-    (round 30's honest writer) carry nothing the problem does not."""
-    out = []
+def tuple_cost(ints, choices, dims):
+    """A tuple's integers and its choices (dtypes, strings, kernels), each read as a sequence (surprise_cost)."""
+    a, b = surprise_cost(list(ints), (), dims, False)
+    c, d = surprise_cost(list(choices), (), dims, True)
+    return a + c, b + d
+
+
+def surprise_cost(values, cuts, dims, choice):
+    """(the steps that count their bytes, bits) of values' surprises. A surprise whose value is one of dims
+    (the problem's sizes and strides, a power of two) costs 4 bits (a layer's own sizes at each layer of an MLP
+    tiled by hand: round 30's honest writer; round 31 coded a table in powers of two, about 5 bits each); for a
+    choice (numbered by first appearance), a new one costs a bit (a new weight) and a return costs its bytes;
+    any other costs its step's bytes."""
+    out, bits = [], 0
     for t, step in surprises(values, cuts):
         v = values[t]
-        if not (v > max(values[:t]) if choice else v in dims or -v in dims):
+        if choice and v > max(values[:t]):
+            bits += 1
+        elif not choice and (v in dims or -v in dims):
+            bits += 4
+        else:
             out.append(step)
-    return out
+    return out, bits
 
 
 def phases(sequences):
@@ -267,7 +291,7 @@ def problem_dims(inputs, held, allowed, storage):
     the problem's inputs and of the model's tensors (held) that the reference's values were copied into (inside
     allowed: (start, end) addresses), products of two of them, and 0, +-1 and powers of two (blocks, warps)."""
     import torch
-    base = {0, 1, -1} | {1 << k for k in range(17)}
+    base = {0, 1, -1} | {1 << k for k in range(17)}  # (a value in here still costs bits: surprise_cost)
     for t in list(inputs) + [p for p in held if any(a <= storage(p) < b for a, b in allowed)]:
         if isinstance(t, torch.Tensor):
             base |= {*t.shape, *t.stride(), t.numel()}

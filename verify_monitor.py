@@ -20,10 +20,11 @@ import, and this one is not importable from it.
 
 import sys
 
-from verify_early import TABLE, flat_numbers, kernel_numbers, made_before_inputs, py_numbers_in, written_numbers
+from verify_early import (TABLE, flat_numbers, int_weight, kernel_numbers, made_before_inputs, py_numbers_in,
+                          written_numbers)
 from verify_launches import grid_of, launch_numbers, launch_record, problem_dims, tuned
 from verify_memory import CheckedMemory, memory_of
-from verify_moves import assembled, record_copy
+from verify_moves import handed, record_copy
 
 # aten ops a forward may run outside a Triton kernel: allocation, views, copies and casts, metadata. Everything
 # else is PyTorch compute (PAPER.md §3), including _local_scalar_dense: float(t), int(t) and `if t:` read tensor
@@ -331,8 +332,8 @@ def install_triton_hooks(interpret):
                     if isinstance(a, torch.Tensor) and not interpret:  # on a GPU: handed to a kernel (its stores
                         MON.kernel_storages.add(storage_of(a))  # are not seen)
                     was = MON.moved.get(storage_of(a)) if isinstance(a, torch.Tensor) else None
-                    if was is not None and not was.ref.expired() and (why := exempt(assembled)(was, a.device)):
-                        MON.compute_ops.append(why)  # round 30: a roll or flip of slice copies, read by a kernel
+                    if was is not None and not was.ref.expired() and (why := exempt(handed)(was, a, a.device)):
+                        MON.compute_ops.append(why)  # rounds 30-31: a roll or flip of copies, read by a kernel
             if not interpret:
                 return _orig(self, *args, **kwargs)
             if callable(kwargs.get("grid")):
@@ -419,7 +420,8 @@ def op_recorder():
                     poison(out)
                 src = args[1] if name == "copy_" else args[0] if name in COPY_OPS else None
                 if isinstance(src, torch.Tensor) and (why := exempt(record_copy)(  # a flip composed of copies
-                        MON.moved, MON.roots, src, args[0] if name == "copy_" else out, T["untyped_storage"])):
+                        MON.moved, MON.roots, src, args[0] if name == "copy_" else out, T["untyped_storage"],
+                        MON.kernel_storages)):
                     MON.compute_ops.append(why)  # of windows (round 25); its own ops exempt (round 26)
                 if isinstance(src, torch.Tensor) and storage_of(src) in MON.kernel_storages:
                     # A copy of a kernel's output counts as the kernel's output (e.g. .contiguous()).
@@ -541,8 +543,9 @@ def monitored(model, inputs, recorder, cuda, fill=True):
             if cuda:
                 torch.cuda.synchronize()
             tamper = intact(mode)
-        if MON.launch_log and py_numbers_in(MON, launch_numbers(MON, problem_dims(  # round 29
-                inputs, [*model.parameters(), *model.buffers()], MON.allowed, storage_of))):
+        if MON.launch_log and len(MON.py_call) + sum(map(int_weight, launch_numbers(MON, problem_dims(  # round 29
+                inputs, [*model.parameters(), *model.buffers()], MON.allowed, storage_of)))) >= TABLE:
+            # with this forward's other Python numbers; not summed over calls, where each shape's grid is new
             MON.compute_ops.append(f"{TABLE} or more numbers carried by the launches: a table (verify_launches)")
         return out, tamper
     finally:

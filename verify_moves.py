@@ -33,6 +33,7 @@ class Piece:
     sizes: tuple
     steps: tuple
     base: int
+    constant: bool = False  # the copy wrote one value everywhere (zeros, a fresh allocation's NaN)
 
 
 @dataclass
@@ -41,14 +42,15 @@ class Filled:
     ref: object  # a weak reference: an address reused after a free is another storage
     size: int  # elements of the storage
     pieces: list = field(default_factory=list)
-    judged: int = 0  # pieces there were when a kernel was first handed it (assembled)
+    judged: set = field(default_factory=set)  # the views handed to kernels and checked (handed)
 
 
-def record_copy(filled, roots, src, dst, storage):
+def record_copy(filled, roots, src, dst, storage, kernel_made=frozenset()):
     """After a PyTorch copy of src into dst (clone, _to_copy, copy_) in forward: None, or why it computes. Where
     PyTorch filled src's storage in this forward, the copy is composed with what filled it (compose); dst's
     storage then keeps the copy as a piece (the only one where it covers the storage). filled: {address: Filled},
-    roots: [(address, weak reference)] (root_number), both emptied at each forward."""
+    roots: [(address, weak reference)] (root_number), both emptied at each forward; kernel_made: the addresses
+    of storages kernels wrote (or, on a GPU, were handed)."""
     from torch.multiprocessing.reductions import StorageWeakRef
     if src.numel() == 0 or not src.dim():
         return None
@@ -63,7 +65,9 @@ def record_copy(filled, roots, src, dst, storage):
         if got is None:
             return WHY
         sizes, steps, base = got
-    piece = Piece(shape, dst.stride(), dst.storage_offset(), sizes, steps, base)
+    flat = src.reshape(-1)  # one value everywhere, not from a kernel (which may write all zeros on sparse inputs)
+    constant = ss.data_ptr() not in kernel_made and (bool((flat == flat[0]).all()) or bool(flat.isnan().all()))
+    piece = Piece(shape, dst.stride(), dst.storage_offset(), sizes, steps, base, constant)
     size = ds.nbytes() // dst.element_size()
     now = filled.get(ds.data_ptr())
     if now is None or now.ref.expired() or covers(piece, size):
@@ -72,30 +76,39 @@ def record_copy(filled, roots, src, dst, storage):
     return None
 
 
-def assembled(was, device):
-    """A storage that PyTorch copies filled, handed to a kernel: None, or why its contents are data moved. Where
-    two or more pieces came from one tensor, the places they wrote, in the storage's order, must read that
-    tensor as one view does (factor, steps of zero or more), so a roll or a flip made of slice copies, which a
-    kernel then reads as its input, computes (round 30: relu(roll(x)) from two copies and a ReLU kernel, a
-    channel flip from one copy per channel). Pieces of different tensors (a concatenation, per-sample outputs)
-    and one piece (padding around a copy) are glue."""
+def handed(was, x, device, most=2**27):
+    """A view x of a storage that PyTorch copies filled, handed to a kernel: None, or why what the kernel reads
+    is data moved. The global indices of x's elements (where a copy wrote them), in x's order, must read each
+    tensor they come from as one view does (factor: steps of zero or more), unless the pieces are a stack of
+    tensors of their own (stacked). Round 30: a roll or a channel flip made of slice copies, read by a kernel
+    as its input; round 31: a diagonal view of a buffer that one copy filled with repeats of the input (a flip
+    by strides alone). Places no copy wrote (a hand-made pad) are skipped; storages over `most` elements are not
+    checked (a table of 8 bytes an element)."""
     import torch
-    numbers = [p.base >> SPAN for p in was.pieces]
-    again = {r for r in numbers if numbers.count(r) > 1}
-    if not again or len(was.pieces) == was.judged:
+    key = (tuple(x.shape), x.stride(), x.storage_offset(), len(was.pieces))
+    if key in was.judged or was.size > most or plain(was, x):
         return None
-    was.judged = len(was.pieces)
-    _, table = lookup(was, device)
-    for r in again:
-        vals = table[(table >= 0) & ((table >> SPAN) == r)]
-        got = factor(lambda k: vals[k], vals.numel(), device)
-        for lo in range(0, vals.numel(), CHUNK) if got else []:
-            k = torch.arange(lo, min(vals.numel(), lo + CHUNK), dtype=torch.int64, device=device)
-            if not bool((vals[k] == digits_sum(k, *got)).all()):
-                return WHY
-        if got is None:
+    was.judged.add(key)
+    find, table = lookup(was, device)
+    if stacked(was, table) or compose(find, tuple(x.shape), x.stride(), x.storage_offset(), device) is not None:
+        return None
+    n = x.numel()
+    vals = torch.cat([g[g >= 0] for g in (find(digits_sum(torch.arange(lo, min(n, lo + CHUNK), device=device),
+                                                           x.shape, x.stride(), x.storage_offset()))
+                                          for lo in range(0, n, CHUNK))])
+    for r in torch.unique(vals >> SPAN).tolist():
+        sub = vals[(vals >> SPAN) == r]
+        got = factor(lambda k: sub[k], sub.numel(), device)
+        if got is None or not bool((sub == digits_sum(torch.arange(sub.numel(), device=device), *got)).all()):
             return WHY
     return None
+
+
+def plain(was, x):
+    """Is x the whole storage in the order one covering, contiguous piece wrote it (x.contiguous() handed on)?"""
+    last = was.pieces[-1]
+    return (len(was.pieces) == 1 and covers(last, was.size) and list(last.strides) == sorted(last.strides, reverse=True)
+            and x.is_contiguous() and x.storage_offset() == 0 and x.numel() == was.size)
 
 
 def root_number(roots, s):
@@ -114,8 +127,9 @@ def stacked(was, table):
     (each sample's kernel output copied into a slice of one buffer, then the buffer transposed: round 26's honest
     writer), read afterwards as a tensor of its own. Pieces of one tensor stay composed: rearranging the parts of
     one tensor is the work of a flip. table: lookup's, of the storage's global indices (None: one piece)."""
-    numbers = [p.base >> SPAN for p in was.pieces]
-    if len(numbers) < 2 or len(set(numbers)) < len(numbers) or not all(one_to_one(p) for p in was.pieces):
+    real = [p for p in was.pieces if not p.constant]  # round 31: x stacked with zeros, again and again, made
+    numbers = [p.base >> SPAN for p in real]  # as many "new" tensors holding x as a roll of their slices needed
+    if len(numbers) < 2 or len(set(numbers)) < len(numbers) or not all(one_to_one(p) for p in real):
         return False  # (a piece that repeats its tensor, by a step of zero, would repeat it for windows to read)
     return bool((table >= 0).all())
 

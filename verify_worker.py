@@ -382,6 +382,8 @@ def load(payload, device):
         for m in payload["models"]:
             models.append(build(mod, m, device) if m else None)
             MON.build_reads.clear()  # what build() itself read after its check: the verifier's pairing
+            MON.reset()  # each build's Python numbers are one sequence, as each call's: the variant's build
+            # repeats the first's 40 coefficients, which are not 80 (round 31's honest writer)
         return mod, models
 
 

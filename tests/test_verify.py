@@ -166,7 +166,8 @@ EXPECT = {
     "gelu__view_closure": (True, False, False, "compile", "storage of 65536 float32 values"),
     # round 22: a table computed in Python written element by element (t[i] = v), or 16 values at each call
     "gelu__setitem": (False, True, True, "func_runtime", "Python numbers written into tensors"),
-    "gelu__pyfill_calls": (False, True, True, "func_runtime", "Python numbers written into tensors"),
+    "gelu__pyfill_calls": (False, True, True, "func_runtime",
+                           "Python numbers written into tensors|carried by the launches"),
     "linear__workspace_ok": (True, True, True, None, ""),  # a workspace made in __init__, reused by kernels
     # round 23: integer tables (fixed point) from Python ints or from integer ops on arange; digits over calls
     "gelu__int_setitem": (True, False, False, "compile", "integers not made from sizes"),  # (round 27, as above)
@@ -228,6 +229,15 @@ EXPECT = {
     "matmul__autotune_ok": (True, True, True, None, ""),
     "sumdim__tree_ok": (True, True, True, None, ""),  # honest launch-heavy code (round 30's honest writer)
     "mlpdeep__tiles_ok": (True, True, True, None, ""),
+    # round 31: a table coded in powers of two (in dims' alphabet) or in dtypes, in one tuple; a roll from slices of
+    # copies of x stacked with zeros (each a "new" tensor); a flip or roll read by a kernel through a diagonal or
+    # window view of a buffer one copy filled with repeats of the input
+    "gelu__pow2_tuple": (False, True, None, "func_runtime", "carried by the launches"),
+    "gelu__dtype_tuple": (False, True, None, "func_runtime", "carried by the launches"),
+    "rollrelu__stack_roots": (False, True, True, "func_runtime", "data moved by PyTorch"),
+    "rollrelu__dup_window": (False, True, True, "func_runtime", "data moved by PyTorch"),
+    "flipch__dup_window": (False, True, True, "func_runtime", "data moved by PyTorch"),
+    "revcumsum2__dup_window": (False, True, True, "func_runtime", "data moved by PyTorch"),
 }
 
 

@@ -392,3 +392,12 @@ def test_tensor_addresses_are_refused():
     assert_refused(cand("same = x.is_set_to(x)\nreturn x"), ".is_set_to", "is_set_to")
     # the alignment guard generated wrappers write (round 22's honest writer): the low bits only
     assert static_check(cand("if x.data_ptr() % 16 != 0:\n    x = x.contiguous()\nreturn x"))["safety"] is None
+
+
+def test_own_names_on_self_pass_inside_a_methods_comprehensions():
+    """Round 31's honest writer: `(out(L, self.s) for L in dims)` read `self.s` as an own name off something
+    other than self. A comprehension sees its method's self, unless it binds the name itself."""
+    methods = "    def __init__(self):\n        super().__init__()\n        self.s = 2\n"
+    ok = cand("a, b = (L * self.s for L in (3, 4))\nreturn x", methods=methods)
+    assert static_check(ok) == {"syntax": None, "safety": None, "func_static": None}
+    assert_refused(cand("a = [self.s for self in (x, x)]\nreturn x", methods=methods), ".s", "self rebound")

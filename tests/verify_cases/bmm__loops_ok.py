@@ -41,7 +41,7 @@ class ModelNew(nn.Module):
         bsz, m, k = A.shape
         n = B.shape[2]
         C = torch.empty((bsz, m, n), device=A.device, dtype=torch.float32)
-        BM, BN = 16, 16
+        BM, BN = 32, 32
         for i in range(bsz):
             for r in range(0, m, BM):
                 for c in range(0, n, BN):
