@@ -17,15 +17,17 @@ width at each layer of an MLP). surprises() reads a sequence as such loops would
 places it cannot predict. The sequences: the kernel chosen at each launch; each field across one kernel's
 launches (an integer or bool argument, a tuple's element, a grid dimension, a tensor's offset in its storage,
 and which storage, string or dtype it was); and an integer tuple within one launch (each argument's costliest).
-A surprise counts its step's bytes unless its value is one of the problem's sizes, strides or element counts
-(or a product of two, a power of two: problem_dims), or, for a choice, one not seen before (a new weight);
-so does each integer field's first value, unless explained the same way (round 30: 65 packed integers as
-scalar arguments of one launch). Strings count their characters (round 30: a kernel parsed float() from a
-string constexpr). All of it counts with the Python numbers written into tensors (verify_early.py_numbers_in,
-TABLE). 1,025 table entries surprise at almost every launch.
+A surprise costs its step's bytes, or 4 bits where its value is one of the problem's sizes, strides or element
+counts, a product of two, or a power of two (problem_dims), or 1 bit where a choice is a new one (a new weight);
+a scalar field's first value and a tuple's first value and step cost bytes, or 1 bit where so explained (round
+30: 65 packed scalar arguments of one launch; round 32: 22 two-element tuples); fields that repeat another's
+steps count once (K and the strides equal to it, layer by layer). Strings count their characters (round 30: a
+kernel parsed float() from a string constexpr). All of it, with this forward's Python numbers written into
+tensors (verify_early.py_numbers_in), must stay under TABLE bytes. 1,025 table entries surprise at almost every
+launch.
 
-Left open: a table coded in values that are the problem's own sizes and their products (a few hundred values,
-about 9 bits each, which the kernel would decode by trial division).
+Left open: a table coded in values that are the problem's own sizes, their products and powers of two, where
+each costs 4 bits and carries 5 to 9 (the kernel would decode it by a log2 or trial division), up to the budget.
 
 Launches made by Triton's autotuner while it benchmarks a config (a GPU only) are logged without the config's
 values and grid, once however often its timer repeats them (tuned); the configs count their distinct values.
@@ -162,6 +164,7 @@ def launch_record(mon, kernel, args, kwargs, storage, offset):
             elif isinstance(x, torch.Tensor):
                 fields[key, j, "which"] = storage_number(mon, storage(x))
                 fields[key, j] = offset(x)
+                ints.append(fields[key, j])  # round 32: 129 views of one buffer in a tuple, offsets as a table
             elif not isinstance(x, float):  # a string, a dtype, a kernel, None: which one, by first appearance
                 if isinstance(x, str):  # round 30: a kernel parsed float() from a string constexpr
                     mon.strings.setdefault(x, None)
@@ -252,9 +255,16 @@ def launch_numbers(mon, dims):
 
 
 def tuple_cost(ints, choices, dims):
-    """A tuple's integers and its choices (dtypes, strings, kernels), each read as a sequence (surprise_cost)."""
+    """A tuple's integers (its tensors' offsets among them) and its choices (dtypes, strings, kernels), each read
+    as a sequence (surprise_cost), and its first value and first step, which a sequence has free: round 32 handed
+    one launch 22 tuples of two packed integers each."""
     a, b = surprise_cost(list(ints), (), dims, False)
     c, d = surprise_cost(list(choices), (), dims, True)
+    for v in [*ints[:1], *(ints[1] - ints[0] for _ in ints[1:2])]:
+        if v in dims or -v in dims:
+            d += 1
+        else:
+            a.append(v)
     return a + c, b + d
 
 

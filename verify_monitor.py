@@ -331,9 +331,10 @@ def install_triton_hooks(interpret):
                 for a in list(args) + list(launch_args.values()):
                     if isinstance(a, torch.Tensor) and not interpret:  # on a GPU: handed to a kernel (its stores
                         MON.kernel_storages.add(storage_of(a))  # are not seen)
-                    was = MON.moved.get(storage_of(a)) if isinstance(a, torch.Tensor) else None
-                    if was is not None and not was.ref.expired() and (why := exempt(handed)(was, a, a.device)):
-                        MON.compute_ops.append(why)  # rounds 30-31: a roll or flip of copies, read by a kernel
+                    t = a if isinstance(a, torch.Tensor) else a.base if type(a) is descriptor_type() else None
+                    was = MON.moved.get(storage_of(t)) if t is not None else None
+                    if was is not None and not was.ref.expired() and (why := exempt(handed)(was, a, t.device)):
+                        MON.compute_ops.append(why)  # rounds 30-32: a roll or flip of copies, read by a kernel
             if not interpret:
                 return _orig(self, *args, **kwargs)
             if callable(kwargs.get("grid")):
@@ -543,6 +544,10 @@ def monitored(model, inputs, recorder, cuda, fill=True):
             if cuda:
                 torch.cuda.synchronize()
             tamper = intact(mode)
+            for o in [out] if isinstance(out, torch.Tensor) else list(out) if isinstance(out, (tuple, list)) else []:
+                was = MON.moved.get(storage_of(o)) if isinstance(o, torch.Tensor) else None
+                if was is not None and not was.ref.expired() and (why := exempt(handed)(was, o, o.device)):
+                    MON.compute_ops.append(why)  # round 32: the roll made after the last kernel, by copies
         if MON.launch_log and len(MON.py_call) + sum(map(int_weight, launch_numbers(MON, problem_dims(  # round 29
                 inputs, [*model.parameters(), *model.buffers()], MON.allowed, storage_of)))) >= TABLE:
             # with this forward's other Python numbers; not summed over calls, where each shape's grid is new

@@ -76,17 +76,21 @@ def record_copy(filled, roots, src, dst, storage, kernel_made=frozenset()):
     return None
 
 
-def handed(was, x, device, most=2**27):
+def handed(was, x, device):
     """A view x of a storage that PyTorch copies filled, handed to a kernel: None, or why what the kernel reads
     is data moved. The global indices of x's elements (where a copy wrote them), in x's order, must read each
     tensor they come from as one view does (factor: steps of zero or more), unless the pieces are a stack of
     tensors of their own (stacked). Round 30: a roll or a channel flip made of slice copies, read by a kernel
     as its input; round 31: a diagonal view of a buffer that one copy filled with repeats of the input (a flip
-    by strides alone). Places no copy wrote (a hand-made pad) are skipped; storages over `most` elements are not
-    checked (a table of 8 bytes an element)."""
+    by strides alone). Places no copy wrote (a hand-made pad) are skipped. x may be a TensorDescriptor (its base
+    read with its shape and strides) or an output the forward returns (round 32: a roll made by copies of a
+    kernel's output, a flip returned as an anti-diagonal view of repeats). No size is exempt (round 32 hid a
+    roll in a buffer of 2^27 + 1 elements, past the cut-off there was)."""
     import torch
+    if not isinstance(x, torch.Tensor):
+        x = torch.as_strided(x.base, tuple(x.shape), tuple(x.strides), x.base.storage_offset())
     key = (tuple(x.shape), x.stride(), x.storage_offset(), len(was.pieces))
-    if key in was.judged or was.size > most or plain(was, x):
+    if key in was.judged or plain(was, x):
         return None
     was.judged.add(key)
     find, table = lookup(was, device)
