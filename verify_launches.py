@@ -2,7 +2,7 @@
 Tables carried by the launches themselves (PAPER.md §3, the func layer; round 29). Used by the child
 (verify_monitor.py) only.
 
-    python -c "import verify_launches as l; print(l.surprises([0, 8, 16, 100, 108, 116]), l.surprises([3, 1, 4, 1, 5, 9, 2, 6]))"
+    python -c "import verify_launches as l; print(l.surprises([0, 8, 16, 100, 108, 116]), l.surprises([3, 1, 4, 1, 5]))"
 
 A GELU computed in Python with math.erf reached tensor memory through the sequence of launches of one forward:
 an integer per launch that a kernel stored, a constexpr digit, which of 16 kernels ran, the grid's size, a view's
@@ -249,7 +249,8 @@ def launch_numbers(mon, dims):
                 else:
                     found.append(values[0])
     for ts in mon.tuples.values():  # an argument's costliest tuple: each tuple is a sequence of its own
-        got, b = max((tuple_cost(ints, choices, dims) for ints, choices in ts), key=lambda c: sum(map(int_weight, c[0])) * 8 + c[1])
+        got, b = max((tuple_cost(ints, choices, dims) for ints, choices in ts),
+                     key=lambda c: sum(map(int_weight, c[0])) * 8 + c[1])
         found, bits = found + got, bits + b
     return found + [1] * -(-bits // 8) + [ord(c) for t in mon.strings for c in t] + [v for _, v in mon.tuned]
 

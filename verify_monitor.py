@@ -56,7 +56,8 @@ class Monitor:
         self.in_kernel = 0  # launches in progress (CPU path only): a @triton.jit helper may be called only there
         self.exempt = 0  # inside the interpreter's own host copies of a launch's arguments: not the candidate's ops
         self.stores_seen = False  # the interpreter: kernel_storages holds what kernels stored to, not all handed
-        self.movement = False  # the problem only moves data (verify_compare.moves_data): PyTorch's copies are its work
+        self.movement = False  # the problem only moves data (verify_compare.moves_data): PyTorch's copies are its
+        # work
         self.poison = True  # fill fresh allocations with NaN (off while timing)
         self.tuning = None  # (kernel, config names) while the autotuner times a config (verify_launches.tuned)
         self.sticky = []  # what fails the candidate whenever it happened: outside forward, or swallowed after
@@ -91,8 +92,8 @@ def capture_tensor_methods():
     nothing is recorded: looked up there at run time, a method patched on the class or set on the instance would
     run the candidate's code unwatched (round 11). So they are taken from the class once, before any import."""
     import torch
-    for name in ("untyped_storage", "storage_offset", "is_floating_point", "is_complex", "fill_", "numel", "ne", "lt", "gt", "any",
-                 "__and__", "__or__"):
+    for name in ("untyped_storage", "storage_offset", "is_floating_point", "is_complex", "fill_", "numel", "ne", "lt",
+                 "gt", "any", "__and__", "__or__"):
         T[name] = getattr(torch.Tensor, name)
 
 
@@ -332,7 +333,7 @@ def install_triton_hooks(interpret):
                     if isinstance(a, torch.Tensor) and not interpret:  # on a GPU: handed to a kernel (its stores
                         MON.kernel_storages.add(storage_of(a))  # are not seen)
                     t = a if isinstance(a, torch.Tensor) else a.base if type(a) is descriptor_type() else None
-                    was = MON.moved.get(storage_of(t)) if t is not None else None
+                    was = MON.moved.get(storage_of(t)) if t is not None and MON.poison else None  # (not timed)
                     if was is not None and not was.ref.expired() and (why := exempt(handed)(was, a, t.device)):
                         MON.compute_ops.append(why)  # rounds 30-32: a roll or flip of copies, read by a kernel
             if not interpret:
@@ -545,7 +546,7 @@ def monitored(model, inputs, recorder, cuda, fill=True):
                 torch.cuda.synchronize()
             tamper = intact(mode)
             for o in [out] if isinstance(out, torch.Tensor) else list(out) if isinstance(out, (tuple, list)) else []:
-                was = MON.moved.get(storage_of(o)) if isinstance(o, torch.Tensor) else None
+                was = MON.moved.get(storage_of(o)) if isinstance(o, torch.Tensor) and MON.poison else None
                 if was is not None and not was.ref.expired() and (why := exempt(handed)(was, o, o.device)):
                     MON.compute_ops.append(why)  # round 32: the roll made after the last kernel, by copies
         if MON.launch_log and len(MON.py_call) + sum(map(int_weight, launch_numbers(MON, problem_dims(  # round 29
