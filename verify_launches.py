@@ -261,7 +261,7 @@ def tuple_cost(ints, choices, dims):
     one launch 22 tuples of two packed integers each."""
     a, b = surprise_cost(list(ints), (), dims, False)
     c, d = surprise_cost(list(choices), (), dims, True)
-    for v in [*ints[:1], *(ints[1] - ints[0] for _ in ints[1:2])]:
+    for v in list(ints[:1]) + ([ints[1] - ints[0]] if len(ints) > 1 else []):
         if v in dims or -v in dims:
             d += 1
         else:

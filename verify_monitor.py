@@ -209,6 +209,15 @@ def check_kernel_args(fn, args, kwargs):
         (MON.compute_ops if MON.active else MON.sticky).append(f"{TABLE} or more Python numbers handed to kernels")
 
 
+def moved_view(x, base):
+    """x (a tensor, or a TensorDescriptor over base) read by a kernel or returned: compute where the copies that
+    filled base's storage in this forward, read through x, move data as no view does (verify_moves.handed). In
+    the trials only: not in timed calls, whose clock it would slow."""
+    was = MON.moved.get(storage_of(base)) if MON.poison else None
+    if was is not None and not was.ref.expired() and (why := exempt(handed)(was, x, base.device)):
+        MON.compute_ops.append(why)
+
+
 def descriptor_type():
     try:
         from triton.tools.tensor_descriptor import TensorDescriptor
@@ -333,9 +342,8 @@ def install_triton_hooks(interpret):
                     if isinstance(a, torch.Tensor) and not interpret:  # on a GPU: handed to a kernel (its stores
                         MON.kernel_storages.add(storage_of(a))  # are not seen)
                     t = a if isinstance(a, torch.Tensor) else a.base if type(a) is descriptor_type() else None
-                    was = MON.moved.get(storage_of(t)) if t is not None and MON.poison else None  # (not timed)
-                    if was is not None and not was.ref.expired() and (why := exempt(handed)(was, a, t.device)):
-                        MON.compute_ops.append(why)  # rounds 30-32: a roll or flip of copies, read by a kernel
+                    if t is not None:  # rounds 30-32: a roll or flip of copies, read by a kernel
+                        moved_view(a, t)
             if not interpret:
                 return _orig(self, *args, **kwargs)
             if callable(kwargs.get("grid")):
@@ -546,9 +554,8 @@ def monitored(model, inputs, recorder, cuda, fill=True):
                 torch.cuda.synchronize()
             tamper = intact(mode)
             for o in [out] if isinstance(out, torch.Tensor) else list(out) if isinstance(out, (tuple, list)) else []:
-                was = MON.moved.get(storage_of(o)) if isinstance(o, torch.Tensor) and MON.poison else None
-                if was is not None and not was.ref.expired() and (why := exempt(handed)(was, o, o.device)):
-                    MON.compute_ops.append(why)  # round 32: the roll made after the last kernel, by copies
+                if isinstance(o, torch.Tensor):  # round 32: the roll made after the last kernel, by copies
+                    moved_view(o, o)
         if MON.launch_log and len(MON.py_call) + sum(map(int_weight, launch_numbers(MON, problem_dims(  # round 29
                 inputs, [*model.parameters(), *model.buffers()], MON.allowed, storage_of)))) >= TABLE:
             # with this forward's other Python numbers; not summed over calls, where each shape's grid is new

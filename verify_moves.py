@@ -65,8 +65,8 @@ def record_copy(filled, roots, src, dst, storage, kernel_made=frozenset()):
         if got is None:
             return WHY
         sizes, steps, base = got
-    flat = src.reshape(-1)  # one value everywhere, not from a kernel (which may write all zeros on sparse inputs)
-    constant = ss.data_ptr() not in kernel_made and (bool((flat == flat[0]).all()) or bool(flat.isnan().all()))
+    # one value everywhere, and not from a kernel (which may write all zeros on sparse inputs)
+    constant = ss.data_ptr() not in kernel_made and one_value(src)
     piece = Piece(shape, dst.stride(), dst.storage_offset(), sizes, steps, base, constant)
     size = ds.nbytes() // dst.element_size()
     now = filled.get(ds.data_ptr())
@@ -74,6 +74,19 @@ def record_copy(filled, roots, src, dst, storage, kernel_made=frozenset()):
         filled[ds.data_ptr()] = now = Filled(StorageWeakRef(ds), size)
     now.pieces.append(piece)
     return None
+
+
+def one_value(t):
+    """Does t hold one value everywhere (zeros, a fresh allocation's NaN)? In one pass over a strided t, with no
+    copy of it: this runs at every glue copy, timed calls included."""
+    import torch
+    if t.dtype == torch.bool:
+        return bool(t.all()) or not bool(t.any())
+    if t.is_complex():
+        flat = t.reshape(-1)
+        return bool((flat == flat[0]).all()) or bool(flat.isnan().all())
+    lo, hi = torch.aminmax(t)
+    return bool(lo == hi) or bool(lo.isnan()) and bool(t.isnan().all())  # (aminmax gives NaN if any is NaN)
 
 
 def handed(was, x, device):
