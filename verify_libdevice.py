@@ -1,5 +1,6 @@
 """
-libdevice and bfloat16 in Triton's interpreter (the verifier's CPU path; bf16: install_bf16). Triton 3.9's
+libdevice, bfloat16 and speed in Triton's interpreter (the verifier's CPU path; bf16: install_bf16; speed:
+install_patch_cache). Triton 3.9's
 interpreter runs no libdevice: its extern functions are never handed the interpreter's semantic ("Did you forget to
 add @triton.jit?"), and its builder has no extern_elementwise. So an honest kernel calling libdevice.tanh or
 libdevice.erf, common in model-written GELU and Mish kernels, failed on the CPU alone (round 12's honest writer).
@@ -64,6 +65,7 @@ def install():
     import triton.language as tl
     from triton.runtime import interpreter
     install_bf16()
+    install_patch_cache()
     if getattr(interpreter.InterpreterBuilder, "create_extern_elementwise", None) is extern_elementwise:
         return
     interpreter.InterpreterBuilder.create_extern_elementwise = extern_elementwise
@@ -83,6 +85,57 @@ def install():
     for name, member in inspect.getmembers(generic, inspect.isfunction):
         if not tl.core.is_builtin(member) and callable(getattr(cuda, name, None)):
             setattr(generic, name, getattr(cuda, name))
+
+
+_BUILTINS = {}  # id(package) -> (the package, the names of its Triton builtins, read while none was patched)
+
+
+def install_patch_cache():
+    """The interpreter re-patches triton.language at every call of a @triton.jit helper (tl.sum and its combine
+    function are two per program), and each patch read every member of five packages with inspect.getmembers: a
+    third of an interpreted reduction's time (1,024 programs of a matvec: 3.8 s, 2.5 s with this). The names of
+    a package's builtins never change, so they are read once, before any kernel runs, and each patch then looks
+    only at those; a member already patched is skipped, as before. Verdicts are unchanged: only the lookup is."""
+    import inspect
+    import triton.language as tl
+    from triton.runtime import interpreter
+    original, attr = getattr(interpreter, "_patch_builtin", None), getattr(interpreter, "_patch_attr", None)
+    if original is None or attr is None or getattr(original, "cached", False) \
+            or len(inspect.signature(original).parameters) != 3 or len(inspect.signature(attr).parameters) != 5:
+        return  # another Triton's interpreter: left as it is
+
+    def names(pkg):
+        if id(pkg) not in _BUILTINS:
+            _BUILTINS[id(pkg)] = (pkg, [n for n, m in inspect.getmembers(pkg) if tl.core.is_builtin(m)])
+        return _BUILTINS[id(pkg)][1]
+
+    def patch_builtin(pkg, builder, scope):
+        for name in names(pkg):
+            member = getattr(pkg, name)
+            if tl.core.is_builtin(member):
+                attr(pkg, name, member, builder, scope)
+    patch_builtin.cached = True
+    interpreter._get_np_dtype = np_dtype_cached(interpreter._get_np_dtype)
+    for pkg in (tl, tl.core, tl.tensor, tl.math, getattr(tl.core, "tensor_descriptor_base", None)):
+        if pkg is not None:
+            names(pkg)  # read now, while nothing is patched
+    interpreter._patch_builtin = patch_builtin
+
+
+def np_dtype_cached(get):
+    """The interpreter's Triton -> numpy dtype lookup (a dict of 20 entries built at every call, 9% of an
+    interpreted matvec), remembered per Triton type: the answer depends on the type alone."""
+    seen = {}
+
+    def cached(tt_dtype):
+        try:
+            return seen[tt_dtype]
+        except KeyError:
+            seen[tt_dtype] = out = get(tt_dtype)
+            return out
+        except TypeError:  # unhashable: as before
+            return get(tt_dtype)
+    return cached
 
 
 def bf16_bits(values):

@@ -10,7 +10,7 @@ import torch
 
 from conftest import ROOT
 from model import build_model, save_checkpoint
-from sample import Engine
+from sample import Engine, pick
 from sample_static import StaticEngine
 
 PROMPTS = [[5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], [20, 21, 22], [30, 31, 32, 33, 34, 35, 36]]
@@ -313,3 +313,31 @@ def test_paged_triton_kernel_equals_the_gather_path(interpreted_kernels):
     diffs = interpreted_kernels.check_paged("cpu", torch.float32)
     assert set(diffs) == {"paged_attention/1", "paged_attention/2", "paged_attention/4", "paged_store", "paged_q"}
     assert max(diffs.values()) < 1e-5, diffs
+
+
+def test_both_draws_sample_the_kept_distribution():
+    """sample.pick's exponential race (GPU) and inverse CDF (the CPU's static engine) both draw from softmax(x / T)
+    after top-k then top-p, computed here by hand: 40,000 rows each, frequencies within 0.015 of it, and a token
+    outside the kept set never drawn."""
+    x = torch.tensor([2.0, 1.5, 1.4, 0.2, -0.5, -1.0, 3.0, -4.0])
+    T, top_k, top_p = 0.8, 5, 0.9
+    p = torch.softmax(x / T, 0)
+    ranked = sorted(range(len(x)), key=lambda i: -float(x[i]))[:top_k]  # top-k by value
+    q = p[ranked] / p[ranked].sum()
+    kept, mass = [], 0.0
+    for i, qi in zip(ranked, q.tolist()):  # the smallest prefix whose mass reaches top_p
+        if mass >= top_p:
+            break
+        kept.append(i)
+        mass += qi
+    want = torch.zeros(len(x))
+    want[kept] = p[kept] / p[kept].sum()
+    assert 1 < len(kept) < top_k  # both filters cut something here
+    N, g = 40000, torch.Generator().manual_seed(0)
+    logits = x.repeat(N, 1)
+    for noise in (torch.rand(N, 1, generator=g), torch.empty(N, len(x)).exponential_(generator=g)):
+        nxt, lp = pick(logits, noise, T, top_k, top_p)
+        freq = torch.bincount(nxt, minlength=len(x)).float() / N
+        assert (freq - want).abs().max() < 0.015, (noise.shape, freq, want)
+        assert set(nxt.unique().tolist()) == set(kept)
+        assert torch.allclose(lp, torch.log_softmax(x, 0)[nxt])  # the model's own log-probs, not the kept ones

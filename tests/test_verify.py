@@ -688,6 +688,46 @@ def test_the_interpreter_rounds_to_bf16_as_the_gpu_does_and_dots_bf16_values():
     assert torch.allclose(c, a.bfloat16().float() @ b.bfloat16().float(), atol=1e-5)
 
 
+KERNEL_WITH_HELPER = """
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def scaled(v, s):
+    return v * s
+
+
+@triton.jit
+def k(x_ptr, out_ptr, n, B: tl.constexpr):
+    row = tl.program_id(0)
+    offs = tl.arange(0, B)
+    x = tl.load(x_ptr + row * n + offs, mask=offs < n, other=0.0)
+    tl.store(out_ptr + row, scaled(tl.sum(x, axis=0), 2.0) + tl.max(tl.abs(x), axis=0))
+"""
+
+
+def test_the_interpreter_reads_its_builtins_once_and_computes_as_before(monkeypatch, tmp_path):
+    """verify_libdevice.install_patch_cache: a kernel calling tl.sum, tl.max and a @triton.jit helper, many
+    programs, computes what PyTorch does, and no launch reads a package's members again (each device call did)."""
+    import importlib.util
+    import inspect
+    import verify_libdevice
+    verify_libdevice.install()
+    (tmp_path / "helper_kernel.py").write_text(KERNEL_WITH_HELPER)
+    spec = importlib.util.spec_from_file_location("helper_kernel", tmp_path / "helper_kernel.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    reads = []
+    real = inspect.getmembers
+    monkeypatch.setattr(inspect, "getmembers", lambda *a, **kw: reads.append(a[0]) or real(*a, **kw))
+    x, out = torch.randn(40, 100, generator=torch.Generator().manual_seed(0)), torch.empty(40)
+    for _ in range(2):
+        mod.k[(40,)](x, out, 100, B=128)
+    assert torch.allclose(out, 2 * x.sum(1) + x.abs().amax(1), atol=1e-5)
+    assert reads == []
+
+
 def test_truncated_forward_runs_the_reference_on_tf32_operands_and_restores_it():
     """verify_tf32.truncated_forward (round 18): the low 13 mantissa bits of inputs, parameters and buffers
     dropped, as tl.dot does on Hopper; the model's own values come back exactly afterwards."""
