@@ -237,18 +237,25 @@ def parse(argv=None):
     return args
 
 
-def load_models(args, device):
+def load_models(args, device, fsdp, cuda):
     """(policy, tokenizer, checkpoint dict, the frozen KL reference or None). The policy: the RL checkpoint when
     resuming, else the SFT checkpoint or --init_from. The reference is the run's start, on a resume too: the
-    --ckpt / --init_from given now, else those the run was started with (never a random model)."""
-    from model import build_model, load_checkpoint
-    start = args.out if args.resume else args.ckpt
-    if start:
-        model, tok, ck = load_checkpoint(start, dtype=torch.float32)
-    else:
-        model, tok = build_model(init_from=args.init_from, dtype="fp32")
-        ck = {"step": 0, "args": {}}
-    model.to(device)
+    --ckpt / --init_from given now, else those the run was started with (never a random model). Under FSDP2 both
+    come sharded, and from a checkpoint or a local HF folder no rank ever holds either whole (model_shard)."""
+    from model import build_model, fsdp_shard, load_checkpoint
+    from model_shard import load_sharded
+
+    def load(src, init_from, dtype):  # (model, tok, ckpt dict), sharded under FSDP2
+        if fsdp and (src or (init_from and os.path.isdir(init_from))):
+            return load_sharded(src or init_from, device, dtype, lambda m: fsdp_shard(m, cuda))
+        if src:
+            model, tok, ck = load_checkpoint(src, dtype=dtype)
+        else:
+            model, tok = build_model(init_from=init_from, dtype=dtype)
+            ck = {"step": 0, "args": {}}
+        model.to(device)
+        return (fsdp_shard(model, cuda) if fsdp else model), tok, ck
+    model, tok, ck = load(args.out if args.resume else args.ckpt, args.init_from, torch.float32)
     ref = None
     if args.kl > 0:  # the frozen start, loaded only when the KL term is on
         first = ck.get("args") or {}
@@ -257,10 +264,9 @@ def load_models(args, device):
         if not (ckpt or init_from):
             raise InputError(f"--kl {args.kl} with --resume: {args.out} does not say what the run started from; "
                              "give --ckpt or --init_from, the frozen KL reference")
-        half = device.startswith("cuda")  # a frozen reference needs no fp32 master copy: bf16 on a GPU (8B: 16 GB)
-        ref = (load_checkpoint(ckpt, dtype=torch.bfloat16 if half else None)[0] if ckpt
-               else build_model(init_from=init_from, dtype="bf16" if half else "fp32")[0])
-        ref.to(device).eval().requires_grad_(False)
+        # a frozen reference needs no fp32 master copy: bf16 on a GPU (8B: 16 GB), sharded like the policy
+        ref = load(ckpt, init_from, torch.bfloat16 if cuda else torch.float32)[0]
+        ref.eval().requires_grad_(False)
     return model, tok, ck, ref
 
 
@@ -293,7 +299,7 @@ def task_sets(args):
 def setup(args):
     """Everything a run needs, in the order that keeps runs reproducible: models, optimizer (and its state on a
     resume), tasks, prompts, the sampler and the verifier pool. Returns (Run, the step to start from)."""
-    from model import attach_method, dist_setup, fsdp_shard, kv_budget, load_optimizer, make_optimizer
+    from model import attach_method, dist_setup, kv_budget, load_optimizer, make_optimizer
     from model import read_resume_state, response_logprobs
     from prompt import prompt_ids
     from sample_static import make_engine
@@ -301,15 +307,11 @@ def setup(args):
     from verify import Settings, VerifierPool
     fsdp, rank, world, device, cuda = dist_setup()
     check_flags(args, world, cuda)
-    model, tok, ck, ref = load_models(args, device)
+    model, tok, ck, ref = load_models(args, device, fsdp, cuda)  # sharded under FSDP2
     step = ck["step"] if args.resume else 0
     model.train()  # from_pretrained leaves eval mode, in which HF skips the checkpointing below
     if args.grad_ckpt:  # each decoder layer's activations recomputed in the backward: 8K-token rows at 8B fit
         model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
-    if fsdp:
-        fsdp_shard(model, cuda)
-        if ref is not None:  # sharded like the policy: each rank holds 1/world of it
-            fsdp_shard(ref, cuda)
     attach_method(model, "response_logprobs", response_logprobs)  # under FSDP2 the root's weights are gathered
     if ref is not None:
         attach_method(ref, "response_logprobs", response_logprobs)
@@ -510,16 +512,38 @@ def step_metrics(run, step, batch, stats, t_train):
     return m
 
 
-def evaluate(run, at):
+def evaluate(run, at, wait=True):
     """Greedy passed@1 (robust: valid and correct) on the held-out tasks, each rank taking its share; beside it
-    naive-correct@1 (what a syntax-only check accepts) and the cheat rate (naive-correct but not passed)."""
-    from verify import naive_passes
+    naive-correct@1 (what a syntax-only check accepts) and the cheat rate (naive-correct but not passed). The
+    completions are drawn now, from the weights of step `at`; their verification runs in a thread of its own.
+    wait=False returns that thread's handle at once, for eval_report later (the first eval: its slow naive
+    re-checks, one interpreted core-bound cheat among them, then share the cores with the first steps)."""
+    import threading
+    from verify import robust_and_naive
     mine = run.held[run.rank::run.world]
     outs = run.engine.generate([run.prompts[t.name] for t in mine], n=1, max_new_tokens=run.args.max_new_tokens,
                                temperature=0) if mine else []
     pairs, names = [(t.src, o.text) for t, o in zip(mine, outs)], [t.name for t in mine]
-    vs = run.eval_pool.map(pairs, names) if mine else []
-    naive = naive_passes(vs, pairs, names, run.eval_pool.s, run.args.workers) if mine else []
+    pending = dict(at=at, mine=mine, verdicts=([], []), error=None)
+
+    def verify():
+        try:
+            if mine:
+                pending["verdicts"] = robust_and_naive(run.eval_pool, pairs, names, run.args.workers)
+        except BaseException as e:  # noqa: BLE001 (raised again by eval_report, in the main thread)
+            pending["error"] = e
+    pending["thread"] = threading.Thread(target=verify, daemon=True)
+    pending["thread"].start()
+    return eval_report(run, pending) if wait else pending
+
+
+def eval_report(run, pending):
+    """The eval's line and metrics, once its verification is done. Every rank calls this at the same point of
+    the run (its counts are all-reduced), whatever its own thread's progress."""
+    pending["thread"].join()
+    if pending["error"] is not None:
+        raise pending["error"]
+    at, mine, (vs, naive) = pending["at"], pending["mine"], pending["verdicts"]
     s = run.reduce(n=len(vs), passed=sum(v.passed for v in vs), valid=sum(bool(v.valid) for v in vs),
                    compiled=sum(bool(v.compiled) for v in vs), naive=sum(naive),
                    cheat=sum(nv and not v.passed for v, nv in zip(vs, naive)), fast1=sum(v.fast(1) for v in vs),
@@ -545,6 +569,9 @@ def evaluate(run, at):
             f"solved{' of the suite' if run.suite_held else ''}: {solved}")
     run.write(m)
     return m
+
+
+FIRST_EVAL_STEPS = 2  # steps the first eval's verification shares the cores with (about two steps' CPU work)
 
 
 def summary(first, last):
@@ -580,9 +607,9 @@ def main(argv=None):
     if args.wandb and run.rank == 0:
         import wandb
         wandb.init(project="tritonrl-rl", config=vars(args))
-    last = None
-    if run.held and step == 0:
-        run.eval_start = last = evaluate(run, 0)
+    last = first = None
+    if run.held and step == 0:  # drawn now; reported after FIRST_EVAL_STEPS steps, before any later eval or save
+        first = evaluate(run, 0, wait=False)
     # --- sample -> verify -> reward -> update (PAPER.md §1 step 4, §4) -----------------------------------------
     while step < args.steps:
         batch = rollout(run, step)
@@ -594,10 +621,17 @@ def main(argv=None):
         if args.wandb and run.rank == 0:
             wandb.log(m, step=step)
         # --- held-out eval and checkpoint ----------------------------------------------------------------------
-        if run.held and (step % args.eval_every == 0 or step == args.steps):
+        due = run.held and (step % args.eval_every == 0 or step == args.steps)
+        saving = args.save_every and (step % args.save_every == 0 or step == args.steps)
+        if first is not None and (step >= FIRST_EVAL_STEPS or due or saving):
+            run.eval_start = last = eval_report(run, first)
+            first = None
+        if due:
             last = evaluate(run, step)
-        if args.save_every and (step % args.save_every == 0 or step == args.steps):
+        if saving:
             save(run, step)
+    if first is not None:  # --steps 0
+        run.eval_start = last = eval_report(run, first)
     run.pool.close()
     if run.eval_pool is not run.pool:
         run.eval_pool.close()

@@ -250,14 +250,22 @@ def split_rows(args, tok):
     return [rows[i] for i in order[n_val:]], [rows[i] for i in order[:n_val]]
 
 
-def set_up(run, resume_ckpt):
-    """Compile, shard, attach the loss and build the optimizer; on --resume, its state. Returns the start step."""
-    from model import attach_method, compile_layers, fsdp_shard, load_optimizer, read_resume_state
-    args, model = run.args, run.model
-    if args.compile and run.cuda:
+def compile_and_shard(model, args, cuda):
+    """--compile's layers (GPU), then FSDP2: for a model built whole, and for model_shard.load_sharded's meta one."""
+    from model import compile_layers, fsdp_shard
+    if args.compile and cuda:
         compile_layers(model, args.act_budget)
-    if run.fsdp:
-        fsdp_shard(model, run.cuda, reshard=bool(args.reshard))
+    return fsdp_shard(model, cuda, reshard=bool(args.reshard))
+
+
+def set_up(run, resume_ckpt):
+    """Compile, shard (unless loaded sharded), attach the loss and build the optimizer; on --resume, its state.
+    Returns the start step."""
+    from torch.distributed.fsdp import FSDPModule
+    from model import attach_method, load_optimizer, read_resume_state
+    args, model = run.args, run.model
+    if run.fsdp and not isinstance(model, FSDPModule):
+        compile_and_shard(model, args, run.cuda)
     attach_method(model, "completion_loss", completion_loss_sum)
     run.opt = torch.optim.AdamW(model.parameters(), lr=args.lr, betas=(0.9, 0.95), weight_decay=args.weight_decay,
                                 fused=run.cuda)
@@ -322,9 +330,14 @@ def main():
     if args.batch_size % world:
         raise InputError(f"--batch_size {args.batch_size} must divide over {world} ranks")
     resume_ckpt = None
-    if args.resume:
-        if not os.path.exists(args.out):
-            raise InputError(f"--resume: no checkpoint at {args.out}")
+    if args.resume and not os.path.exists(args.out):
+        raise InputError(f"--resume: no checkpoint at {args.out}")
+    source = args.out if args.resume else args.init_from
+    if fsdp and source and (args.resume or os.path.isdir(source)):  # no rank holds the whole model (model_shard)
+        from model_shard import load_sharded
+        model, tok, ck = load_sharded(source, device, torch.float32, lambda m: compile_and_shard(m, args, cuda))
+        resume_ckpt = ck if args.resume else None
+    elif args.resume:
         model, tok, resume_ckpt = load_checkpoint(args.out, dtype=torch.float32)
     else:
         model, tok = build_model(args.preset, init_from=args.init_from, dtype="fp32", seed=args.seed)

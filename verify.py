@@ -374,21 +374,59 @@ class VerifierPool:
         self.close()
 
 
-def naive_passes(robust, pairs, names, settings, workers=None):
+def naive_passes(robust, pairs, names, settings, workers=None, known=None):
     """Whether each pair passes the naive (syntax-only) verifier, given its robust verdict: the two differ only
-    where a func layer decided, so only those pairs run again, in a naive pool that lives for this call. A pass
-    under naive that failed robust is a cheat (PAPER.md §3, §6: the cheating gap)."""
+    where a func layer decided, so only those pairs run again, in a naive pool that lives for this call (known:
+    {index: naive verdict} already run). A pass under naive that failed robust is a cheat (PAPER.md §3, §6: the
+    cheating gap)."""
+    known = dict(known or {})
     out = [v.passed for v in robust]
-    redo = [i for i, v in enumerate(robust) if not v.passed and v.layer in ("func_static", "func_runtime")]
+    redo = [i for i, v in enumerate(robust) if not v.passed and v.layer in ("func_static", "func_runtime")
+            and i not in known]
     for i, v in enumerate(robust):
         if v.layer == "judge":  # the judge is asked last, so everything else passed; naive never asks it
             out[i] = bool(v.correct)
     if redo:
-        s = dataclasses.replace(settings, verifier="naive", timing=False, judge=None)
-        with VerifierPool(s, workers=workers) as pool:
-            for i, v in zip(redo, pool.map([pairs[i] for i in redo], [names[i] for i in redo])):
-                out[i] = v.passed
+        with VerifierPool(naive_settings(settings), workers=workers) as pool:
+            known.update(zip(redo, pool.map([pairs[i] for i in redo], [names[i] for i in redo])))
+    for i, v in known.items():
+        if not robust[i].passed and robust[i].layer in ("func_static", "func_runtime"):
+            out[i] = v.passed
     return out
+
+
+def naive_settings(settings):
+    return dataclasses.replace(settings, verifier="naive", timing=False, judge=None)
+
+
+def robust_and_naive(pool, pairs, names, workers=None):
+    """(pool.map's robust verdicts, naive_passes of them) in less time: a pair whose code the static func layer
+    rejects needs no robust run to be known for a naive re-check, so those re-checks start at once in a naive
+    pool of their own, beside the robust runs of the rest (one slowly interpreted cheat, started last, was most
+    of an eval on the CPU). The same verdicts as the two calls one after the other."""
+    early = []
+    for i, (_, completion) in enumerate(pairs):
+        code = extract_code(completion)
+        layers = static_check(code) if code is not None else {}
+        if layers and not layers["syntax"] and not layers["safety"] and layers["func_static"]:
+            early.append(i)
+    known, errors = {}, []
+
+    def run_early():
+        try:
+            with VerifierPool(naive_settings(pool.s), workers=workers) as naive:
+                known.update(zip(early, naive.map([pairs[i] for i in early], [names[i] for i in early])))
+        except BaseException as e:  # noqa: BLE001 (raised again in the caller's thread)
+            errors.append(e)
+    side = threading.Thread(target=run_early)
+    if early:
+        side.start()
+    robust = pool.map(pairs, names)
+    if early:
+        side.join()
+    if errors:
+        raise errors[0]
+    return robust, naive_passes(robust, pairs, names, pool.s, workers, known)
 
 
 def verify(problem_src, completion, settings=None, **kw):

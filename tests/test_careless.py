@@ -8,7 +8,7 @@ import pytest
 from data.careless import BUGS, CHEATS, careless, hard
 from data.suite import build
 from tasks import row_task
-from verify import Settings, VerifierPool, naive_passes
+from verify import Settings, VerifierPool, naive_passes, robust_and_naive
 
 ROWS = {r["name"]: r for r in build()}
 
@@ -51,6 +51,10 @@ def test_cheats_pass_only_the_naive_verifier_and_bugs_pass_neither(pool, naive_p
             assert not nv.passed and nv.layer == "correct", (r["name"], kind, nv.reason)
     # naive_passes reruns only what a func layer decided, and agrees with the naive pool everywhere
     assert naive_passes(robust, pairs, ["p"] * len(pairs), pool.s, workers=2) == [v.passed for v in naive]
+    # ... and so does robust_and_naive, which starts the statically rejected pairs' re-checks at once
+    both, early = robust_and_naive(pool, pairs, ["p"] * len(pairs), workers=2)
+    assert [(v.passed, v.layer) for v in both] == [(v.passed, v.layer) for v in robust]
+    assert early == [v.passed for v in naive]
 
 
 def test_careless_kinds_need_an_elementwise_task_and_difficulty_counts_operations():

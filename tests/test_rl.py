@@ -165,14 +165,14 @@ def test_resume_with_kl_takes_the_runs_start_as_reference_never_a_random_model(s
     out = tmp_path / "rl.pt"
     moved = {k: v + 1.0 for k, v in tiny[0].state_dict().items()}  # the RL run's weights: not the start's
     save_checkpoint(out, tiny[0], tiny[1], step=3, args={"ckpt": str(start_ckpt)}, state_dict=moved)
-    model, _, ck, ref = load_models(parse(["--resume", "--out", str(out), "--kl", "0.1"]), "cpu")
+    model, _, ck, ref = load_models(parse(["--resume", "--out", str(out), "--kl", "0.1"]), "cpu", False, False)
     assert ck["step"] == 3
     start = tiny[0].state_dict()
     assert all(torch.equal(v, start[k]) for k, v in ref.state_dict().items())  # the start, not the RL weights
     assert not torch.equal(model.state_dict()["model.norm.weight"], start["model.norm.weight"])
     save_checkpoint(out, tiny[0], tiny[1], step=3, args={})  # a run that does not say what it started from
     with pytest.raises(InputError, match="give --ckpt or --init_from, the frozen KL reference"):
-        load_models(parse(["--resume", "--out", str(out), "--kl", "0.1"]), "cpu")
+        load_models(parse(["--resume", "--out", str(out), "--kl", "0.1"]), "cpu", False, False)
 
 
 def test_resume_after_a_kill(start_ckpt, tmp_path):

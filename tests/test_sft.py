@@ -188,3 +188,10 @@ def test_fsdp2_on_two_gloo_processes_matches_one(small_data, uninterrupted):
     assert ck["step"] == 6
     for (k, a), b in zip(m.state_dict().items(), m1.state_dict().values()):
         torch.testing.assert_close(a, b, atol=2e-3, rtol=0), k
+    # --resume under torchrun loads sharded (model_shard.load_sharded) with the optimizer: one more step
+    r = subprocess.run([sys.executable, "-m", "torch.distributed.run", "--nproc_per_node=2", "train_sft.py", "--data",
+                        str(small_data / "d.jsonl"), "--out", str(small_data / "fsdp.pt"), *SMALL, "--resume",
+                        "--max_steps", "7"], cwd=ROOT, capture_output=True, text=True, timeout=900, env=env)
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert f"resumed from {small_data / 'fsdp.pt'} at step 6" in r.stdout and sorted(losses(r.stdout)) == [7]
+    assert load_checkpoint(small_data / "fsdp.pt")[2]["step"] == 7
