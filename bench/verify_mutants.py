@@ -38,7 +38,24 @@ OPERATORS = ("add_sub", "const", "mask_short", "offset", "drop_iter", "axis", "f
 
 # Mutants that compute the same function as the kernel they came from, found by reading each survivor:
 # {mutant id: why it is equivalent}. Excluded from the kill rates.
-EQUIVALENT = {}
+_L1_1 = "l1_1_Square_matrix_multiplication_"
+_NO_SPLIT = ("L1 1 never launches its split-K sum: it splits K only when the output has under 256 tiles and "
+             "K >= 4096, and with M = N = K every N of 4096 or more has 1,024 tiles or more (the hidden shape "
+             "variant included)")
+_NO_BATCH = "L1 1's inputs are 2-D, so the kernel's batch index pid_b is always 0 and its term vanishes"
+EQUIVALENT = {
+    f"{_L1_1}:add_sub:split_sum_kernel:2": _NO_SPLIT,
+    f"{_L1_1}:const:split_sum_kernel:0": _NO_SPLIT,
+    f"{_L1_1}:mask_short:split_sum_kernel:0": _NO_SPLIT,
+    f"{_L1_1}:offset:split_sum_kernel:0": _NO_SPLIT,
+    f"{_L1_1}:drop_iter:split_sum_kernel:0": _NO_SPLIT,
+    f"{_L1_1}:fp16:split_sum_kernel:0": _NO_SPLIT,
+    f"{_L1_1}:bf16:split_sum_kernel:0": _NO_SPLIT,
+    f"{_L1_1}:drop_term:split_sum_kernel:4": _NO_SPLIT,
+    f"{_L1_1}:part_write:split_sum_kernel:0": _NO_SPLIT,
+    f"{_L1_1}:add_sub:matmul_kernel:8": _NO_BATCH,  # b_ptr - pid_b * stride_bb
+    f"{_L1_1}:drop_term:matmul_kernel:15": _NO_BATCH,  # b_ptr + offs_n * stride_bn, pid_b's term dropped
+}
 
 
 def build_parser():
