@@ -107,11 +107,9 @@ def rotate_half(x):
 
 def pick(logits, noise, temperature, top_k, top_p):
     """(next tokens [B], their log-probs [B]) from float32 logits [B, V]. Greedy at temperature 0; else top-k,
-    then top-p (nucleus), then an exact sample from the kept distribution, by one of two draws in `noise`:
-    E ~ Exp(1) [B, V], the exponential race argmax(p / E), which needs no host sync and so runs inside the CUDA
-    graph; or U ~ U(0, 1) [B, 1], the inverse CDF, one draw a row instead of V (the CPU's static engine: V
-    exponentials were a third of its decode step). Log-probs are the model's own (temperature 1, nothing masked):
-    what a full forward gives and what train_rl.py recomputes."""
+    then top-p (nucleus), then the exponential race argmax(p / E), E ~ Exp(1) in `noise`: an exact sample from
+    the kept distribution that needs no host sync, so it runs inside the CUDA graph. Log-probs are the model's
+    own (temperature 1, nothing masked): what a full forward gives and what train_rl.py recomputes."""
     if temperature == 0:
         nxt = logits.argmax(-1)
     else:
@@ -123,11 +121,7 @@ def pick(logits, noise, temperature, top_k, top_p):
             p = sx.softmax(-1)
             drop = p.cumsum(-1) - p >= top_p  # keep the smallest prefix whose mass reaches top_p
             x = x.scatter(-1, order, sx.masked_fill(drop, float("-inf")))
-        if noise.shape[-1] == 1:  # float64 sums: u * total < total, and the first sum above it has p > 0
-            c = x.softmax(-1).double().cumsum(-1)
-            nxt = torch.searchsorted(c, noise.double() * c[:, -1:], right=True).squeeze(-1).clamp_(max=x.shape[-1] - 1)
-        else:
-            nxt = (x - noise.log()).argmax(-1)
+        nxt = (x - noise.log()).argmax(-1)
     return nxt, torch.log_softmax(logits, -1).gather(-1, nxt[:, None]).squeeze(-1)
 
 

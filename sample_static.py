@@ -38,10 +38,7 @@ class StaticEngine:
         self.pos = torch.zeros(max_batch, 1, dtype=torch.long, device=self.device)
         self.col = torch.zeros(1, dtype=torch.long, device=self.device)
         self.kmask = torch.zeros(max_batch, max_len, dtype=torch.bool, device=self.device)
-        # Sampling noise (sample.pick): on a GPU V exponentials a row (the race, graph-friendly); on the CPU one
-        # uniform a row (the inverse CDF: the exponentials were a third of the CPU's decode step)
-        self.race = self.device.type == "cuda"
-        self.noise = torch.ones(max_batch, cfg.vocab_size if self.race else 1, device=self.device)
+        self.noise = torch.ones(max_batch, cfg.vocab_size, device=self.device)
         self.captured, self.pool = {}, None
 
     # ------------------------------------------------------------------ weights
@@ -111,13 +108,6 @@ class StaticEngine:
         out, self.pool = graph_replay(self.captured, (B, T, sp), run, self.pool)
         return out
 
-    def draw(self, B, gen):
-        """This step's sampling noise for rows [0, B), in place (graphs read it by address)."""
-        if self.race:
-            self.noise[:B].exponential_(generator=gen)
-        else:
-            self.noise[:B].uniform_(generator=gen)
-
     # ------------------------------------------------------------------ generation
     @torch.no_grad()
     def generate(self, prompts, n=1, max_new_tokens=256, temperature=1.0, top_p=1.0, top_k=0, seed=None):
@@ -155,7 +145,7 @@ class StaticEngine:
         logits = logits.repeat_interleave(n, dim=0)
         sp = (float(temperature), int(top_k), float(top_p))
         if temperature > 0:
-            self.draw(B, gen)
+            self.noise[:B].exponential_(generator=gen)
         nxt, lp = pick(logits, self.noise[:B], *sp)
         row_of = torch.arange(B, device=dev)  # engine row -> sample index (rows move when the batch shrinks)
         toks = torch.zeros(B, max_new, dtype=torch.long, device=dev)
@@ -191,7 +181,7 @@ class StaticEngine:
             self.col.fill_(c)
             self.kmask[:live_b, c] = True
             if temperature > 0:  # greedy decoding reads no noise
-                self.draw(live_b, gen)
+                self.noise[:live_b].exponential_(generator=gen)
             # The fused path reads its length on the device: one graph per batch size serves every length.
             T = self.max_len if self.fused else min(self.max_len, -(-(c + 1) // T_BUCKET) * T_BUCKET)
             nxt, lp = self.decode(live_b, T, sp)
