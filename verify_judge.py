@@ -21,7 +21,7 @@ import torch
 
 from verify_ref import NEAR_IN_PLACE, compare, near_size, timed_trial
 from verify_wire import DTYPES, ProtocolError, dtype_name, field, recv_header, recv_tensor
-from verify_worker import JOB, dumps, gpu_lock, time_forward
+from verify_worker import JOB, WALL, dumps, gpu_lock, time_forward
 
 
 class ChildDied(Exception):
@@ -108,7 +108,7 @@ class Child:
 
 def ended(h):
     how, detail = h.get("how"), h.get("detail")
-    return {"timeout": f"timed out after {detail} s", "signal": f"the process was killed by {detail}",
+    return {"timeout": f"timed out after {detail}", "signal": f"the process was killed by {detail}",
             "exit": f"the process exited with status {detail}", "ok": "the process exited",
             "killed": "the verifier stopped it", "memory": f"it used more than {detail} of host memory"
             }.get(how, f"the process ended ({how})")
@@ -135,7 +135,7 @@ def candidate_in_child(slot, code, ref, dev, v):
     s = dev.s
     cuda = s.device.startswith("cuda")
     child = Child(slot, {"timeout": s.timeout, "mem_gb": s.mem_gb, "gpu_mem_fraction": dev.gpu_fraction,
-                         "uid": slot.next_uid()}, s.timeout)
+                         "uid": slot.next_uid()}, s.timeout * (1 if cuda else WALL))  # the zygote's own clock limit
     try:
         t0 = time.perf_counter()
         # the parameters' values, copied out of the references' pool (verify_device): what a child is shown by

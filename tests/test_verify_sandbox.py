@@ -187,3 +187,24 @@ def test_the_monitors_wrappers_keep_torch_device_contexts_working():
     r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300,
                        env={**os.environ, "TRITON_INTERPRET": "1"})
     assert r.stdout.split() == ["meta", "meta"], r.stderr[-2000:]
+
+
+def test_the_cpu_time_limit_counts_the_childs_own_work_not_the_clock():
+    """verify_worker.wait_child on the CPU: a child that waits past the limit (a loaded machine looks the same to the
+    clock) ends on its own; one that computes past it is stopped by its CPU time; the clock alone stops the first."""
+    from multiprocessing import Pipe
+    from verify_worker import wait_child
+
+    def child(busy):
+        pid = os.fork()
+        if pid == 0:
+            t0 = time.monotonic()
+            while time.monotonic() - t0 < 1.5:
+                if not busy:
+                    time.sleep(0.05)
+            os._exit(0)
+        return pid
+    ours, theirs = Pipe()
+    assert wait_child(child(False), 1.0, ours, 2**40, cpu=True) == ("ok", 0)
+    assert wait_child(child(True), 1.0, ours, 2**40, cpu=True) == ("timeout", "1 s of CPU time")
+    assert wait_child(child(False), 1.0, ours, 2**40, cpu=False) == ("timeout", "1 s")
