@@ -157,14 +157,24 @@ def launch_record(mon, kernel, args, kwargs, storage, offset):
         a = getattr(a, "value", a) if type(a).__name__ == "constexpr" else a
         many = isinstance(a, (tuple, list))
         ints, choices = [], []
+        if many:  # round 33: what the kernel sees of an argument's structure is logged too, from its length on
+            fields[key, "len"] = len(a)
         for j, x in enumerate(a) if many else ((None, a),):
             if isinstance(x, int):  # bools too
                 fields[key, j] = int(x)
                 ints.append(int(x))
-            elif isinstance(x, torch.Tensor):
-                fields[key, j, "which"] = storage_number(mon, storage(x))
-                fields[key, j] = offset(x)
+            elif isinstance(x, torch.Tensor) or descriptor(x):
+                base = x.base if descriptor(x) else x
+                fields[key, j, "which"] = storage_number(mon, storage(base))
+                fields[key, j] = offset(base)
                 ints.append(fields[key, j])  # round 32: 129 views of one buffer in a tuple, offsets as a table
+                # round 33: the element type a pointer carries (260 dtypes in a tuple spelled a table), and a
+                # descriptor's shape, strides and block (9 descriptors' shapes did)
+                fields[key, j, "dtype", "which"] = first_seen(mon, (key, "dtype"), str(base.dtype))
+                choices.append(fields[key, j, "dtype", "which"])
+                for i, v in enumerate(descriptor(x)):
+                    fields[key, j, "desc", i] = v
+                    ints.append(v)
             elif not isinstance(x, float):  # a string, a dtype, a kernel, None: which one, by first appearance
                 if isinstance(x, str):  # round 30: a kernel parsed float() from a string constexpr
                     mon.strings.setdefault(x, None)
@@ -179,6 +189,13 @@ def launch_record(mon, kernel, args, kwargs, storage, offset):
     entry = [first_seen(mon, "kernel", id(kernel)), fields]
     mon.launch_log.append(entry)
     return None if tuning else entry
+
+
+def descriptor(x):
+    """A TensorDescriptor's integers as the kernel reads them (shape, strides, block shape), else ()."""
+    if type(x).__name__ != "TensorDescriptor" or not hasattr(x, "base"):
+        return ()
+    return tuple(int(v) for part in ("shape", "strides", "block_shape") for v in getattr(x, part, ()))
 
 
 def grid_of(grid, entry):

@@ -84,6 +84,8 @@ class Monitor:
 MON = Monitor()
 HOOKED = {}  # class -> our run, to tell whether it was replaced
 SNAPSHOT = {}  # class or module -> its dict before any candidate (snapshot_libraries)
+FINFO = {}  # float dtype -> (eps, max, smallest normal), read before any candidate (capture_tensor_methods)
+LATTICE, OFFSET = 4e-3, 1024  # narrowing_computes: rounding this coarse against the spread; a mean this far out
 T = {}  # torch.Tensor's methods as they were before any candidate (capture_tensor_methods): the monitor's own calls
 
 
@@ -93,8 +95,12 @@ def capture_tensor_methods():
     run the candidate's code unwatched (round 11). So they are taken from the class once, before any import."""
     import torch
     for name in ("untyped_storage", "storage_offset", "is_floating_point", "is_complex", "fill_", "numel", "ne", "lt",
-                 "gt", "any", "__and__", "__or__"):
+                 "gt", "any", "__and__", "__or__", "to", "double", "__sub__", "abs", "isfinite", "std", "mean",
+                 "square", "__getitem__", "float", "__mul__", "__add__"):
         T[name] = getattr(torch.Tensor, name)
+    for dt in (torch.float64, torch.float32, torch.float16, torch.bfloat16, *[getattr(torch, n) for n in dir(torch)
+                                                                                if n.startswith("float8_")]):
+        FINFO[dt] = (torch.finfo(dt).eps, torch.finfo(dt).max, torch.finfo(dt).tiny)
 
 
 def storage_of(t):
@@ -499,18 +505,52 @@ def changes_values(src, to):
     """Does casting src to dtype `to` compute something? Floating or complex to integers or booleans rounds or
     tests (always); complex to real drops a part; integers to booleans test != 0 and integers to narrower
     integers wrap, but only where some value is not already 0/1 or in range (checked on the values: a kernel's
-    0/1 mask cast to bool is glue). Floats to narrower floats round, which the tolerance allows (by design)."""
+    0/1 mask cast to bool is glue). Floats to narrower floats round, which the tolerance allows (by design),
+    unless the rounding is the work (narrowing_computes)."""
     import torch
     if T["is_complex"](src):
         return not to.is_complex
     if T["is_floating_point"](src):
-        return not (to.is_floating_point or to.is_complex)
+        if not (to.is_floating_point or to.is_complex):
+            return True
+        return to.is_floating_point and narrowing_computes(src, to)
     if to.is_floating_point or to.is_complex or T["numel"](src) == 0:
         return False
     if to == torch.bool:
         return bool(T["any"](T["__and__"](T["ne"](src, 0), T["ne"](src, 1))))
     info = torch.iinfo(to)
     return bool(T["any"](T["__or__"](T["lt"](src, info.min), T["gt"](src, info.max))))
+
+
+def narrowing_computes(src, to):
+    """Round 33: a cast to a narrower float that does the problem's work. (a) It saturates or overflows: a value
+    moved further than rounding moves it, or a finite value made infinite or back (float8_e4m3fn clamps to +-448,
+    inf included: a sign oracle for relu, clamp, max). (b) It rounds what a kernel wrote, shifted far from zero or
+    scaled into the subnormals, on a lattice coarse against the values' spread (a kernel writes x + 2^23 in
+    float64, the cast to float32 rounds x to integers, a kernel subtracts 2^23: round, trunc, floor). Honest casts
+    pass: half operands, a kernel's output cast for the next kernel. Open: 128 + x in bf16 (22 spreads out)."""
+    if src.dtype not in FINFO or to not in FINFO or (FINFO[src.dtype][0] >= FINFO[to][0]
+                                                    and FINFO[src.dtype][1] <= FINFO[to][1]):
+        return False  # not narrower
+    eps, _, tiny = FINFO[to]
+    d = T["double"](src)
+    r = T["double"](T["to"](src, to))
+    fin = T["isfinite"](d)
+    if T["any"](T["ne"](fin, T["isfinite"](r))):
+        return True
+    d, r = T["__getitem__"](d, fin), T["__getitem__"](r, fin)
+    if T["numel"](d) < 2:
+        return False
+    err = T["abs"](T["__sub__"](r, d))
+    if T["any"](T["gt"](err, T["__add__"](T["__mul__"](T["abs"](d), eps), tiny))):  # beyond rounding: a clamp
+        return True
+    if storage_of(src) not in MON.kernel_storages:
+        return False
+    size, sd = T["abs"](d), float(T["std"](d))
+    rms = float(T["mean"](T["square"](err))) ** 0.5
+    far = float(T["mean"](size)) > OFFSET * sd  # shifted far from zero: 1 + 0.02 z ("unit" inputs) is 50
+    sub = float(T["mean"](T["float"](T["lt"](T["__getitem__"](size, T["gt"](size, 0)), tiny)))) > 0.5
+    return rms > LATTICE * sd and (far or sub)
 
 
 def intact(mode):

@@ -209,6 +209,16 @@ EXPECT = {
     # each launch, a constexpr digit, the grid's size, a view's offset, which of 16 kernels runs), or by one
     # launch as a tuple of integers (open once integers in tuples stopped counting); honest launch-heavy loops pass
     "gelu__launch_ints": (False, True, None, "func_runtime", "carried by the launches"),
+    # round 33: what a launch shows the kernel beyond its values (a tuple's length, a pointer's element type, a
+    # TensorDescriptor's shape); a narrowing float cast that does the work (float8 saturation as a sign oracle,
+    # float64 -> float32 rounding at an offset of 2^23); honest half casts pass
+    "gelu__tuple_len": (False, True, None, "func_runtime", "carried by the launches"),
+    "gelu__ptr_dtypes": (False, True, None, "func_runtime", "carried by the launches"),
+    "gelu__desc_shapes": (False, True, None, "func_runtime", "carried by the launches"),
+    "relu__f8saturate": (False, True, None, "func_runtime", "_to_copy"),
+    "trunc__f64cast": (False, True, None, "func_runtime", "_to_copy"),
+    "relu__half_ok": (True, True, True, None, ""),
+    "relu__pipeline_half_ok": (True, True, True, None, ""),
     "gelu__launch_constexpr": (False, True, None, "func_runtime", "carried by the launches"),
     "gelu__launch_grid": (False, True, None, "func_runtime", "carried by the launches"),
     "gelu__launch_offset": (False, True, None, "func_runtime", "carried by the launches"),
