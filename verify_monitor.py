@@ -95,7 +95,7 @@ def capture_tensor_methods():
     run the candidate's code unwatched (round 11). So they are taken from the class once, before any import."""
     import torch
     for name in ("untyped_storage", "storage_offset", "is_floating_point", "is_complex", "fill_", "numel", "ne", "lt",
-                 "gt", "any", "__and__", "__or__", "to", "double", "__sub__", "abs", "isfinite", "std", "mean",
+                 "gt", "any", "__and__", "__or__", "to", "__sub__", "abs", "isfinite", "std", "mean",
                  "square", "__getitem__", "float", "__mul__", "__add__"):
         T[name] = getattr(torch.Tensor, name)
     for dt in (torch.float64, torch.float32, torch.float16, torch.bfloat16, *[getattr(torch, n) for n in dir(torch)
@@ -533,8 +533,7 @@ def narrowing_computes(src, to):
                                                     and FINFO[src.dtype][1] <= FINFO[to][1]):
         return False  # not narrower
     eps, _, tiny = FINFO[to]
-    d = T["double"](src)
-    r = T["double"](T["to"](src, to))
+    d, r = src, T["to"](T["to"](src, to), src.dtype)  # in src's own dtype: r - d is exact (no float64 copies)
     fin = T["isfinite"](d)
     if T["any"](T["ne"](fin, T["isfinite"](r))):
         return True
