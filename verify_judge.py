@@ -21,7 +21,8 @@ import torch
 
 from verify_ref import NEAR_IN_PLACE, compare, near_size, timed_trial
 from verify_wire import DTYPES, ProtocolError, dtype_name, field, recv_header, recv_tensor
-from verify_worker import JOB, WALL, dumps, gpu_lock, time_forward
+from verify_limits import WALL
+from verify_worker import JOB, dumps, gpu_lock, time_forward
 
 
 class ChildDied(Exception):

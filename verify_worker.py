@@ -41,6 +41,7 @@ from multiprocessing.reduction import recv_handle
 from verify_early import TABLE, early_table, int_weight, made_early, numbers, table_in
 from verify_monitor import (MON, T, install_triton_hooks, monitored, op_recorder, snapshot_libraries, storage_of,
                             watched)
+from verify_limits import rss_bytes, wait_child
 from verify_wire import send, tensor_bytes
 
 JOB = b"J"  # job headers for the zygote start with this
@@ -456,14 +457,6 @@ def run_timing(model, cmd, recorder, device):
     return h, blobs
 
 
-def rss_bytes(pid):
-    try:
-        with open(f"/proc/{pid}/status") as f:
-            return int(f.read().split("VmRSS:")[1].split()[0]) * 1024
-    except (OSError, IndexError, ValueError):
-        return 0
-
-
 def run_repeat(model, cmd, recorder, cuda):
     """cmd["times"] calls on the same inputs, each watched; the last output goes back like a trial's."""
     seen = {"ops": set(), "launches": 1 << 30, "tamper": None}
@@ -479,54 +472,6 @@ def run_repeat(model, cmd, recorder, cuda):
     h, blobs = report(out, cmd["inputs"], cmd, cuda, seen["tamper"], time.perf_counter())
     h.update(compute_ops=sorted(seen["ops"])[:20], launches=seen["launches"])
     return h, blobs
-
-
-WALL = 3  # on the CPU: a child that waits instead of computing is stopped at this many times the limit, wall clock
-
-
-def cpu_seconds(pid):
-    """A process's CPU time, user and system, of all its threads and its waited-for children (/proc/PID/stat)."""
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        return sum(int(x) for x in fields[11:15]) / os.sysconf("SC_CLK_TCK")
-    except (OSError, IndexError, ValueError):
-        return 0.0
-
-
-def wait_child(pid, timeout, conn, rss_cap, cpu=False):
-    """How the child ended: ('ok'|'exit'|'signal'|'timeout'|'killed'|'memory', detail). Kills its group at the time
-    limit, past `rss_cap` bytes of host memory (a GPU child has no address-space cap: CUDA reserves terabytes of
-    virtual memory), or when the parent says so (b"K": it read something outside the protocol). cpu: the limit is
-    the child's CPU time, not the clock's, so a verdict does not depend on what else the cores are running (an
-    interpreted candidate near the limit failed when an eval shared the two cores with training), with WALL times
-    the limit on the clock as a backstop; on a GPU the clock (the GPU's time is not the process's CPU time)."""
-    deadline, why = time.monotonic() + timeout * (WALL if cpu else 1), None
-    while why is None:
-        done, status = os.waitpid(pid, os.WNOHANG)
-        if done:
-            break
-        if conn.poll(0.005) and conn.recv_bytes() == b"K":
-            why = ("killed", "the verifier")
-        elif cpu and cpu_seconds(pid) > timeout:
-            why = ("timeout", f"{timeout:g} s of CPU time")
-        elif time.monotonic() > deadline:
-            why = ("timeout", f"{timeout * WALL:g} s of wall-clock time" if cpu else f"{timeout:g} s")
-        elif rss_bytes(pid) > rss_cap:
-            why = ("memory", f"{rss_cap / 2**30:.1f} GB")
-        if why:  # it may have ended on its own as the word came: report that if so
-            done, status = os.waitpid(pid, os.WNOHANG)
-            if not done:
-                try:
-                    os.killpg(pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
-                os.waitpid(pid, 0)
-                return why
-    if os.WIFSIGNALED(status):
-        return "signal", signal.Signals(os.WTERMSIG(status)).name
-    code = os.WEXITSTATUS(status)
-    return ("ok", 0) if code == 0 else ("exit", code)
 
 
 def prctl(option, value):

@@ -193,7 +193,7 @@ def test_the_cpu_time_limit_counts_the_childs_own_work_not_the_clock():
     """verify_worker.wait_child on the CPU: a child that waits past the limit (a loaded machine looks the same to the
     clock) ends on its own; one that computes past it is stopped by its CPU time; the clock alone stops the first."""
     from multiprocessing import Pipe
-    from verify_worker import wait_child
+    from verify_limits import wait_child
 
     def child(busy):
         pid = os.fork()
