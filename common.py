@@ -72,6 +72,28 @@ def dist_setup():
     return fsdp, rank, world, device, cuda
 
 
+def background(fn):
+    """Run fn() in a thread of its own; returns wait(), which joins it and gives fn's result, or raises its
+    exception in the caller's thread."""
+    import threading
+    box = {}
+
+    def run():
+        try:
+            box["out"] = fn()
+        except BaseException as e:  # noqa: BLE001 (raised again by wait, in the caller's thread)
+            box["error"] = e
+    t = threading.Thread(target=run, daemon=True)
+    t.start()
+
+    def wait():
+        t.join()
+        if "error" in box:
+            raise box["error"]
+        return box["out"]
+    return wait
+
+
 def atomic_save(obj, path):
     """torch.save to a temporary file in the same folder, fsync, then rename: a kill never leaves a torn file."""
     path = Path(path)

@@ -51,21 +51,18 @@ def hf_weight_files(folder):
     return files
 
 
-def meta_model(config, dtype, prepare, shard):
-    """The model on the meta device (no memory), cast, prepared (gradient checkpointing and the like) and sharded."""
+def meta_model(config, dtype, shard):
+    """The model on the meta device (no memory), cast and sharded."""
     from model import model_from_config_dict
     with torch.device("meta"):
         model = model_from_config_dict(config)
-    model.to(dtype)
-    if prepare is not None:
-        prepare(model)
-    return shard(model)
+    return shard(model.to(dtype))
 
 
-def load_sharded(source, device, dtype, shard, prepare=None):
+def load_sharded(source, device, dtype, shard):
     """(model, tokenizer, ckpt dict) with FSDP2 shards filled from `source`: a TritonRL checkpoint (.pt) or a
     local HF folder. Every rank of the process group calls this. shard(model) -> model is the trainer's own
-    (model.fsdp_shard); prepare(model), if given, runs on the meta model before it. The ckpt dict is the
+    (model.fsdp_shard, after --compile's layers in train_sft), run on the meta model. The ckpt dict is the
     checkpoint's (its "model" memory-mapped), or {"step": 0, "args": {}} for an HF folder."""
     import torch.distributed as dist
     from torch.distributed.checkpoint.state_dict import StateDictOptions, set_model_state_dict
@@ -78,7 +75,7 @@ def load_sharded(source, device, dtype, shard, prepare=None):
     else:
         ck = read_checkpoint(source)  # memory-mapped: ranks other than 0 read its config and tokenizer only
         config, tok = ck["config"], tokenizer_from_files(ck["tokenizer"])
-    model = meta_model(config, dtype, prepare, shard)
+    model = meta_model(config, dtype, shard)
     model.to_empty(device=device)
     rebuild_buffers(model, device)
     want = set(model.state_dict())

@@ -14,32 +14,21 @@ def evaluate(run, at, wait=True):
     completions are drawn now, from the weights of step `at`; their verification runs in a thread of its own.
     wait=False returns that thread's handle at once, for eval_report later (the first eval: its slow naive
     re-checks, one interpreted core-bound cheat among them, then share the cores with the first steps)."""
-    import threading
+    from common import background
     from verify import robust_and_naive
     mine = run.held[run.rank::run.world]
     outs = run.engine.generate([run.prompts[t.name] for t in mine], n=1, max_new_tokens=run.args.max_new_tokens,
                                temperature=0) if mine else []
     pairs, names = [(t.src, o.text) for t, o in zip(mine, outs)], [t.name for t in mine]
-    pending = dict(at=at, mine=mine, verdicts=([], []), error=None)
-
-    def verify():
-        try:
-            if mine:
-                pending["verdicts"] = robust_and_naive(run.eval_pool, pairs, names, run.args.workers)
-        except BaseException as e:  # noqa: BLE001 (raised again by eval_report, in the main thread)
-            pending["error"] = e
-    pending["thread"] = threading.Thread(target=verify, daemon=True)
-    pending["thread"].start()
+    verdicts = background(lambda: robust_and_naive(run.eval_pool, pairs, names, run.args.workers) if mine else ([], []))
+    pending = dict(at=at, mine=mine, verdicts=verdicts)
     return eval_report(run, pending) if wait else pending
 
 
 def eval_report(run, pending):
     """The eval's line and metrics, once its verification is done. Every rank calls this at the same point of
     the run (its counts are all-reduced), whatever its own thread's progress."""
-    pending["thread"].join()
-    if pending["error"] is not None:
-        raise pending["error"]
-    at, mine, (vs, naive) = pending["at"], pending["mine"], pending["verdicts"]
+    at, mine, (vs, naive) = pending["at"], pending["mine"], pending["verdicts"]()
     s = run.reduce(n=len(vs), passed=sum(v.passed for v in vs), valid=sum(bool(v.valid) for v in vs),
                    compiled=sum(bool(v.compiled) for v in vs), naive=sum(naive),
                    cheat=sum(nv and not v.passed for v, nv in zip(vs, naive)), fast1=sum(v.fast(1) for v in vs),

@@ -51,6 +51,7 @@ from pathlib import Path
 import torch
 
 import llm_judge
+from common import background
 from verify_device import Device
 from verify_judge import run_candidate
 from verify_ref import DISTS, NAMED_DISTS, WEAK, ProblemError, weak_points, Reference, compare, load_problem, make_reference  # noqa: F401 (API)
@@ -381,17 +382,16 @@ def naive_passes(robust, pairs, names, settings, workers=None, known=None):
     cheating gap)."""
     known = dict(known or {})
     out = [v.passed for v in robust]
-    redo = [i for i, v in enumerate(robust) if not v.passed and v.layer in ("func_static", "func_runtime")
-            and i not in known]
+    func = [i for i, v in enumerate(robust) if not v.passed and v.layer in ("func_static", "func_runtime")]
+    redo = [i for i in func if i not in known]
     for i, v in enumerate(robust):
         if v.layer == "judge":  # the judge is asked last, so everything else passed; naive never asks it
             out[i] = bool(v.correct)
     if redo:
         with VerifierPool(naive_settings(settings), workers=workers) as pool:
             known.update(zip(redo, pool.map([pairs[i] for i in redo], [names[i] for i in redo])))
-    for i, v in known.items():
-        if not robust[i].passed and robust[i].layer in ("func_static", "func_runtime"):
-            out[i] = v.passed
+    for i in func:
+        out[i] = known[i].passed
     return out
 
 
@@ -410,23 +410,13 @@ def robust_and_naive(pool, pairs, names, workers=None):
         layers = static_check(code) if code is not None else {}
         if layers and not layers["syntax"] and not layers["safety"] and layers["func_static"]:
             early.append(i)
-    known, errors = {}, []
 
     def run_early():
-        try:
-            with VerifierPool(naive_settings(pool.s), workers=workers) as naive:
-                known.update(zip(early, naive.map([pairs[i] for i in early], [names[i] for i in early])))
-        except BaseException as e:  # noqa: BLE001 (raised again in the caller's thread)
-            errors.append(e)
-    side = threading.Thread(target=run_early)
-    if early:
-        side.start()
+        with VerifierPool(naive_settings(pool.s), workers=workers) as naive:
+            return dict(zip(early, naive.map([pairs[i] for i in early], [names[i] for i in early])))
+    wait = background(run_early) if early else dict  # dict(): no early pairs, nothing known
     robust = pool.map(pairs, names)
-    if early:
-        side.join()
-    if errors:
-        raise errors[0]
-    return robust, naive_passes(robust, pairs, names, pool.s, workers, known)
+    return robust, naive_passes(robust, pairs, names, pool.s, workers, wait())
 
 
 def verify(problem_src, completion, settings=None, **kw):

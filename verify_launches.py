@@ -160,11 +160,12 @@ def launch_record(mon, kernel, args, kwargs, storage, offset):
         if many:  # round 33: what the kernel sees of an argument's structure is logged too, from its length on
             fields[key, "len"] = len(a)
         for j, x in enumerate(a) if many else ((None, a),):
+            desc = type(x) is descriptor_type()
             if isinstance(x, int):  # bools too
                 fields[key, j] = int(x)
                 ints.append(int(x))
-            elif isinstance(x, torch.Tensor) or descriptor(x):
-                base = x.base if descriptor(x) else x
+            elif isinstance(x, torch.Tensor) or desc:
+                base = x.base if desc else x
                 fields[key, j, "which"] = storage_number(mon, storage(base))
                 fields[key, j] = offset(base)
                 ints.append(fields[key, j])  # round 32: 129 views of one buffer in a tuple, offsets as a table
@@ -172,7 +173,7 @@ def launch_record(mon, kernel, args, kwargs, storage, offset):
                 # descriptor's shape, strides and block (9 descriptors' shapes did)
                 fields[key, j, "dtype", "which"] = first_seen(mon, (key, "dtype"), str(base.dtype))
                 choices.append(fields[key, j, "dtype", "which"])
-                for i, v in enumerate(descriptor(x)):
+                for i, v in enumerate(descriptor_ints(x) if desc else ()):
                     fields[key, j, "desc", i] = v
                     ints.append(v)
             elif not isinstance(x, float):  # a string, a dtype, a kernel, None: which one, by first appearance
@@ -191,10 +192,16 @@ def launch_record(mon, kernel, args, kwargs, storage, offset):
     return None if tuning else entry
 
 
-def descriptor(x):
-    """A TensorDescriptor's integers as the kernel reads them (shape, strides, block shape), else ()."""
-    if type(x).__name__ != "TensorDescriptor" or not hasattr(x, "base"):
-        return ()
+def descriptor_type():
+    try:
+        from triton.tools.tensor_descriptor import TensorDescriptor
+        return TensorDescriptor
+    except ImportError:
+        return None
+
+
+def descriptor_ints(x):
+    """A TensorDescriptor's integers as the kernel reads them: shape, strides, block shape."""
     return tuple(int(v) for part in ("shape", "strides", "block_shape") for v in getattr(x, part, ()))
 
 

@@ -22,7 +22,7 @@ import sys
 
 from verify_early import (TABLE, flat_numbers, int_weight, kernel_numbers, made_before_inputs, py_numbers_in,
                           written_numbers)
-from verify_launches import grid_of, launch_numbers, launch_record, problem_dims, tuned
+from verify_launches import descriptor_type, grid_of, launch_numbers, launch_record, problem_dims, tuned
 from verify_memory import CheckedMemory, memory_of
 from verify_moves import handed, record_copy
 
@@ -56,8 +56,7 @@ class Monitor:
         self.in_kernel = 0  # launches in progress (CPU path only): a @triton.jit helper may be called only there
         self.exempt = 0  # inside the interpreter's own host copies of a launch's arguments: not the candidate's ops
         self.stores_seen = False  # the interpreter: kernel_storages holds what kernels stored to, not all handed
-        self.movement = False  # the problem only moves data (verify_compare.moves_data): PyTorch's copies are its
-        # work
+        self.movement = False  # the problem only moves data (verify_compare.moves_data): its copies are its work
         self.poison = True  # fill fresh allocations with NaN (off while timing)
         self.tuning = None  # (kernel, config names) while the autotuner times a config (verify_launches.tuned)
         self.sticky = []  # what fails the candidate whenever it happened: outside forward, or swallowed after
@@ -222,14 +221,6 @@ def moved_view(x, base):
     was = MON.moved.get(storage_of(base)) if MON.poison else None
     if was is not None and not was.ref.expired() and (why := exempt(handed)(was, x, base.device)):
         MON.compute_ops.append(why)
-
-
-def descriptor_type():
-    try:
-        from triton.tools.tensor_descriptor import TensorDescriptor
-        return TensorDescriptor
-    except ImportError:
-        return None
 
 
 def from_values(make, name, skip=0):
