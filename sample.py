@@ -237,6 +237,7 @@ class Engine:
         self.lpbuf = torch.zeros(B, sync_every, dtype=torch.float32, device=dev)
         self.captured, self.graph_pool = {}, None
         self.stats = dict(prefills=0, prefill_tokens=0, preemptions=0, recomputed_tokens=0, peak_blocks=0, steps=0)
+        self.trace = None  # a list: each window's (steps, rows, KV tokens read, CUDA events) for bench_sampler
 
     def _pool_blocks(self, kv_gb, kv_frac):
         """Blocks in the pool: the budget in bytes over a block's bytes, capped at what max_batch samples of
@@ -525,6 +526,9 @@ class Engine:
         if not self.fused:  # the PyTorch path gathers a power-of-two number of blocks: few graphs
             need = blocks_upto(max(s.pos for s in run) + steps - 1, self.BS)
             nb = min(self.width, 1 << (need - 1).bit_length())
+        if self.trace is not None:  # events, not syncs: the bench reads them after the run
+            ev = [torch.cuda.Event(enable_timing=True) for _ in range(2)]
+            ev[0].record()
         for j in range(steps):
             nxt, lp = self.decode(Bb, nb, call.sp)
             self.tokbuf[:Bb, j] = nxt
@@ -532,6 +536,9 @@ class Engine:
             self.ids[:Bb] = nxt
             self.pos[:Bb] += 1
         self.stats["steps"] += steps
+        if self.trace is not None:  # row s attends to positions 0..pos+j at step j
+            ev[1].record()
+            self.trace.append((steps, B, sum(steps * (s.pos + 1) + steps * (steps - 1) // 2 for s in run), ev))
         keep = []
         for s, ts, ls in zip(run, self.tokbuf[:B, :steps].tolist(), self.lpbuf[:B, :steps].tolist()):
             for t, l in zip(ts, ls):

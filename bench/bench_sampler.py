@@ -63,6 +63,7 @@ ap.add_argument("--kv_gb", type=float, default=None, help="paged engine's pool (
 ap.add_argument("--block_size", type=int, default=256)
 ap.add_argument("--static_prompts", type=int, default=16, help="static engine: time these prompts, extrapolate")
 ap.add_argument("--hf_prompts", type=int, default=1, help="HF generate: time these prompts, extrapolate")
+ap.add_argument("--hf_from", type=int, default=0, help="HF generate: the first prompt it times")
 ap.add_argument("--engines", default="paged,static,hf")
 args = ap.parse_args()
 
@@ -244,6 +245,8 @@ def rl_engine_run(name, eng, prompts, caps, dev, total):
     eng.stop_ids, eng.tok = [], NoText()
     warm = prompts[:max(1, -(-getattr(eng, "max_batch", n) // n))]
     eng.generate(warm, n=n, max_new_tokens=[1 + (i * 7) % 48 for i in range(len(warm) * n)], seed=0)
+    if dev == "cuda" and hasattr(eng, "trace"):
+        eng.trace = []  # the paged engine times its decode windows
     outs, secs, peak = measure(dev, lambda: eng.generate(prompts, n=n, max_new_tokens=caps, seed=1))
     assert [len(o.ids) for o in outs] == caps, f"{name}: a sample stopped short of its drawn length"
     return rl_row(name, sum(caps), secs, peak, total, len(prompts))
@@ -255,6 +258,25 @@ def rl_row(name, tokens, secs, peak, total, n_prompts):
                est_full_s=round(total / (tokens / secs), 1))
     print(json.dumps(row), flush=True)
     return row
+
+
+def decode_vs_limit(trace, model, kv_per_token, wall):
+    """The paged engine's decode windows against the bandwidth limit for the rows' actual context lengths: a
+    window's floor is steps x weight bytes + the KV tokens its rows attend to x bytes per token, at the copy
+    bandwidth measured now. Overall and per batch size (rows running), with the share of wall time."""
+    bw = copy_bandwidth()
+    weight_bytes = sum(p.numel() * p.element_size() for p in model.parameters())
+    buckets = {}
+    for steps, B, ctx, (e0, e1) in trace:
+        b = buckets.setdefault(1 << (B - 1).bit_length(), [0, 0.0, 0.0])
+        b[0] += steps * B
+        b[1] += e0.elapsed_time(e1) / 1e3
+        b[2] += (steps * weight_bytes + ctx * kv_per_token) / bw
+    tot = [sum(b[i] for b in buckets.values()) for i in range(3)]
+    def row(b):
+        return dict(tokens=b[0], seconds=round(b[1], 2), tok_s=round(b[0] / b[1]), pct_limit=round(100 * b[2] / b[1], 1))
+    return dict(bandwidth_tb_s=round(bw / 1e12, 2), share_of_wall=round(tot[1] / wall, 3), **row(tot),
+                by_rows={f"<={k}": row(v) for k, v in sorted(buckets.items())})
 
 
 def rl_main():
@@ -278,6 +300,9 @@ def rl_main():
         stats = dict(eng.stats, pool_blocks=eng.pool.n - 1, pool_gib=round(pool_bytes / 2**30, 3))
         rows[-1]["stats"] = stats
         print(f"paged engine: {stats}", flush=True)
+        if eng.trace:
+            rows[-1]["decode"] = decode_vs_limit(eng.trace, model, kv_per_token, rows[-1]["seconds"])
+            print(f"paged engine decode steps: {json.dumps(rows[-1]['decode'])}", flush=True)
         del eng
     gc.collect()
     if dev == "cuda":
@@ -298,17 +323,19 @@ def rl_main():
         gc.collect()
     if "hf" in engines:
         from transformers import LogitsProcessorList
-        P = min(args.hf_prompts, args.prompts)
-        ids = torch.tensor(prompts[:P], device=dev)
+        a = args.hf_from
+        P = min(args.hf_prompts, args.prompts - a)
+        ids, hc = torch.tensor(prompts[a:a + P], device=dev), caps[a * n:(a + P) * n]
         eos = cfg.vocab_size - 1
-        kw = dict(do_sample=True, temperature=1.0, num_return_sequences=n, max_new_tokens=max(caps[:P * n]),
+        kw = dict(do_sample=True, temperature=1.0, num_return_sequences=n, max_new_tokens=max(hc),
                   eos_token_id=eos, pad_token_id=0, attention_mask=torch.ones_like(ids))
         model.generate(ids, **{**kw, "max_new_tokens": 4})
         out, secs, peak = measure(dev, lambda: model.generate(
-            ids, logits_processor=LogitsProcessorList([forced_lengths(caps[:P * n], args.prompt, eos)]), **kw))
+            ids, logits_processor=LogitsProcessorList([forced_lengths(hc, args.prompt, eos)]), **kw))
         got = [int((row[args.prompt:] == eos).nonzero()[0]) + 1 for row in out]  # EOS is banned before its step
-        assert got == caps[:P * n], "HF generate: a row did not stop at its drawn length"
-        rows.append(rl_row("HF generate (dynamic cache)", sum(caps[:P * n]), secs, peak, total, P))
+        assert got == hc, "HF generate: a row did not stop at its drawn length"
+        rows.append(rl_row(f"HF generate (dynamic cache, prompts {a}..{a + P - 1}, longest {max(hc)})", sum(hc), secs,
+                           peak, total, P))
     print("\n| engine | prompts timed | useful tok/s | peak GiB | full workload s (est. if extrapolated) |\n"
           "|---|---|---|---|---|")
     for r in rows:
