@@ -14,9 +14,13 @@ import torch
 DISTS = ("own", "shifted", "sparse", "unit", "blocks", "few", "spiked")  # trial k: Settings.dists[k % len]
 RESCUE = ("heavy", "heavy")  # drawn too, only where the trials above leave the check degenerate (make_reference)
 PERIODS = (2, 3, 5, 7, 11, 13)  # the "blocks" inputs' periodic means
-NAMED_DISTS = ("own", "shifted", "blocks", "heavy", "unit", "sparse", "ties", "few", "spiked")
+NAMED_DISTS = ("own", "shifted", "blocks", "heavy", "unit", "sparse", "ties", "few", "spiked", "outlier_hi",
+               "outlier_lo")
 FEW = 8  # the "few" inputs' nonzero elements, in the whole tensor
 SPIKE = 12.0  # the "blocks" and "spiked" rows' one spike, in units of the scale (spike_height)
+OUTLIER_SHIFT, OUTLIER_CAP = 0.2, 1e8  # "outlier": moves a mean over the whole input by 0.2 of the input's scale
+# (beyond atol + rtol for a mean near 1, 100x the scale test's allowance), at most this many times that scale (its
+# square stays finite in fp32)
 
 
 def redraw(x, dist, seed):
@@ -45,6 +49,8 @@ def fresh_values(x, dist, seed):
     hard-coded; a float passed to forward (a scale) is multiplied by U(0.7, 1.4) and a random sign; tensors inside
     a list are redrawn one by one."""
     base = dist.rstrip("+")
+    if base.startswith("outlier") and isinstance(x, torch.Tensor) and x.is_floating_point() and x.numel() > 1:
+        return with_outlier(x, seed, 1 if dist.endswith("+") or base == "outlier_hi" else -1, dist.endswith("+"))
     if base == "spiked" and isinstance(x, torch.Tensor) and x.is_floating_point() and x.numel() > 1:
         out = x.clone()  # the problem's own values: a sample of a row cannot tell this trial from "own"
         g = torch.Generator(device=x.device)
@@ -103,6 +109,27 @@ def fresh_values(x, dist, seed):
     if dist.endswith("+"):
         z.abs_()
     return z.mul_(scale).to(x.dtype)
+
+
+def with_outlier(x, seed, sign, positive=False):
+    """The problem's own values with one element, at a secret place, set to sign H, H = OUTLIER_SHIFT x numel
+    times x's scale (at least SPIKE, at most OUTLIER_CAP of it); "outlier_hi" +H, "outlier_lo" -H, so that one of
+    the two counts where the problem clamps one side away (a hinge loss). Round 34: a loss read from a quarter of its 16M inputs,
+    which checked its own standard error and read everything only where the sample looked heavy-tailed, passed
+    every other trial (a random sample's error falls as 1/sqrt(n), the tolerance does not); it misses the outlier
+    three times in four, and is wrong by far more than the tolerance then. Drawn only where the reference runs no
+    op that an honest kernel may overflow on such a value (verify_ref.outlier_safe: exp, tanh by exp, ...)."""
+    out = x.clone()
+    if positive:  # "+": the reference needs positive inputs (log, sqrt)
+        out.abs_()
+    g = torch.Generator(device=x.device)
+    g.manual_seed(seed & (2**63 - 1))
+    s = float(x.float().std())
+    scale = s if math.isfinite(s) and s > 1e-6 else max(abs(float(x.float().mean())), 1.0)
+    height = scale * min(OUTLIER_CAP, max(SPIKE, OUTLIER_SHIFT * x.numel()))
+    at = int(torch.randint(0, x.numel(), (), generator=g))
+    out[torch.unravel_index(torch.tensor(at), x.shape)] = sign * height
+    return out
 
 
 def structure(x):

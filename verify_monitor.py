@@ -20,6 +20,7 @@ import, and this one is not importable from it.
 
 import sys
 
+from verify_casts import FINFO, T, cast_of, changes_values, dithered, storage_of
 from verify_early import (TABLE, flat_numbers, int_weight, kernel_numbers, made_before_inputs, py_numbers_in,
                           written_numbers)
 from verify_launches import descriptor_type, grid_of, launch_numbers, launch_record, problem_dims, tuned
@@ -83,9 +84,6 @@ class Monitor:
 MON = Monitor()
 HOOKED = {}  # class -> our run, to tell whether it was replaced
 SNAPSHOT = {}  # class or module -> its dict before any candidate (snapshot_libraries)
-FINFO = {}  # float dtype -> (eps, max, smallest normal), read before any candidate (capture_tensor_methods)
-LATTICE, OFFSET = 4e-3, 1024  # narrowing_computes: rounding this coarse against the spread; a mean this far out
-T = {}  # torch.Tensor's methods as they were before any candidate (capture_tensor_methods): the monitor's own calls
 
 
 def capture_tensor_methods():
@@ -95,15 +93,12 @@ def capture_tensor_methods():
     import torch
     for name in ("untyped_storage", "storage_offset", "is_floating_point", "is_complex", "fill_", "numel", "ne", "lt",
                  "gt", "any", "__and__", "__or__", "to", "__sub__", "abs", "isfinite", "std", "mean",
-                 "square", "__getitem__", "float", "__mul__", "__add__"):
-        T[name] = getattr(torch.Tensor, name)
+                 "square", "__getitem__", "float", "__mul__", "__add__", "uniform_", "new_empty", "size"):
+        T[name] = getattr(torch.Tensor, name)  # (T and FINFO live in verify_casts, which reads them most)
+    T["Generator"] = torch.Generator
     for dt in (torch.float64, torch.float32, torch.float16, torch.bfloat16, *[getattr(torch, n) for n in dir(torch)
                                                                                 if n.startswith("float8_")]):
         FINFO[dt] = (torch.finfo(dt).eps, torch.finfo(dt).max, torch.finfo(dt).tiny)
-
-
-def storage_of(t):
-    return T["untyped_storage"](t).data_ptr()
 
 
 def outside_kernel(fn):
@@ -421,7 +416,9 @@ def op_recorder():
             name = func.overloadpacket.__name__
             if watching and (name not in GLUE_OPS or computes(func, name, args, kwargs or {})):
                 MON.compute_ops.append(str(func))  # before it runs: an op may do its work and then raise
-            out = func(*args, **(kwargs or {}))
+            # a narrowing cast of what a kernel wrote rounds a dithered copy (verify_casts.dithered)
+            call = dithered(name, args, kwargs or {}, MON.kernel_storages) if watching and name in CAST_OPS else args
+            out = func(*call, **(kwargs or {}))
             if watching:
                 if name in ALLOC_OPS and MON.poison:
                     poison(out)
@@ -463,7 +460,8 @@ def computes(func, name, args, kwargs):
         return True  # reaches it (Tensor.fill_, torch.fill_, torch.fill: round 12); a number fills as glue
     if name in CAST_OPS:
         src, to = cast_of(name, args, kwargs)
-        if isinstance(src, torch.Tensor) and to is not None and to != src.dtype and changes_values(src, to):
+        if (isinstance(src, torch.Tensor) and to is not None and to != src.dtype
+                and changes_values(src, to, MON.kernel_storages)):
             return True
     src = args[1] if name == "copy_" and len(args) > 1 else args[0] if name in COPY_OPS and args else None
     if isinstance(src, torch.Tensor) and made_before_inputs(src, MON.early, MON.allowed, T["untyped_storage"],
@@ -480,67 +478,6 @@ def computes(func, name, args, kwargs):
     return (name == "copy_" and isinstance(src, torch.Tensor) and MON.stores_seen
             and storage_of(args[0]) in MON.kernel_storages
             and storage_of(src) not in MON.kernel_storages)  # (on a GPU autotune's restore_value does this)
-
-
-def cast_of(name, args, kwargs):
-    """(source tensor, target dtype) of a glue op that may convert: copy_ and fill_ (a 0-d tensor's value filled
-    into an integer tensor truncates it: round 10), .to and _to_copy."""
-    import torch
-    if name in ("copy_", "fill_"):
-        return (args[1] if len(args) > 1 else None), (args[0].dtype if args else None)
-    to = kwargs.get("dtype", next((a for a in args[1:] if isinstance(a, torch.dtype)), None))
-    return (args[0] if args else None), to
-
-
-def changes_values(src, to):
-    """Does casting src to dtype `to` compute something? Floating or complex to integers or booleans rounds or
-    tests (always); complex to real drops a part; integers to booleans test != 0 and integers to narrower
-    integers wrap, but only where some value is not already 0/1 or in range (checked on the values: a kernel's
-    0/1 mask cast to bool is glue). Floats to narrower floats round, which the tolerance allows (by design),
-    unless the rounding is the work (narrowing_computes)."""
-    import torch
-    if T["is_complex"](src):
-        return not to.is_complex
-    if T["is_floating_point"](src):
-        if not (to.is_floating_point or to.is_complex):
-            return True
-        return to.is_floating_point and narrowing_computes(src, to)
-    if to.is_floating_point or to.is_complex or T["numel"](src) == 0:
-        return False
-    if to == torch.bool:
-        return bool(T["any"](T["__and__"](T["ne"](src, 0), T["ne"](src, 1))))
-    info = torch.iinfo(to)
-    return bool(T["any"](T["__or__"](T["lt"](src, info.min), T["gt"](src, info.max))))
-
-
-def narrowing_computes(src, to):
-    """Round 33: a cast to a narrower float that does the problem's work. (a) It saturates or overflows: a value
-    moved further than rounding moves it, or a finite value made infinite or back (float8_e4m3fn clamps to +-448,
-    inf included: a sign oracle for relu, clamp, max). (b) It rounds what a kernel wrote, shifted far from zero or
-    scaled into the subnormals, on a lattice coarse against the values' spread (a kernel writes x + 2^23 in
-    float64, the cast to float32 rounds x to integers, a kernel subtracts 2^23: round, trunc, floor). Honest casts
-    pass: half operands, a kernel's output cast for the next kernel. Open: 128 + x in bf16 (22 spreads out)."""
-    if src.dtype not in FINFO or to not in FINFO or (FINFO[src.dtype][0] >= FINFO[to][0]
-                                                    and FINFO[src.dtype][1] <= FINFO[to][1]):
-        return False  # not narrower
-    eps, _, tiny = FINFO[to]
-    d, r = src, T["to"](T["to"](src, to), src.dtype)  # in src's own dtype: r - d is exact (no float64 copies)
-    fin = T["isfinite"](d)
-    if T["any"](T["ne"](fin, T["isfinite"](r))):
-        return True
-    d, r = T["__getitem__"](d, fin), T["__getitem__"](r, fin)
-    if T["numel"](d) < 2:
-        return False
-    err = T["abs"](T["__sub__"](r, d))
-    if T["any"](T["gt"](err, T["__add__"](T["__mul__"](T["abs"](d), eps), tiny))):  # beyond rounding: a clamp
-        return True
-    if storage_of(src) not in MON.kernel_storages:
-        return False
-    size, sd = T["abs"](d), float(T["std"](d))
-    rms = float(T["mean"](T["square"](err))) ** 0.5
-    far = float(T["mean"](size)) > OFFSET * sd  # shifted far from zero: 1 + 0.02 z ("unit" inputs) is 50
-    sub = float(T["mean"](T["float"](T["lt"](T["__getitem__"](size, T["gt"](size, 0)), tiny)))) > 0.5
-    return rms > LATTICE * sd and (far or sub)
 
 
 def intact(mode):
@@ -567,7 +504,8 @@ def snapshot_libraries():
     is not the same object (a patched torch.Tensor.contiguous ran unwatched when outputs were read, round 10)."""
     import torch
     import torch.nn.functional as F
-    for owner in (torch.Tensor, torch.nn.Module, torch.nn.Parameter, torch, F, sys.modules[__name__], Monitor):
+    for owner in (torch.Tensor, torch.nn.Module, torch.nn.Parameter, torch, F, sys.modules[__name__], Monitor,
+                  sys.modules["verify_casts"]):
         SNAPSHOT[owner] = dict(vars(owner))  # this module and Monitor too: GLUE_OPS, reset, ... (round 11)
 
 

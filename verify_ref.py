@@ -127,6 +127,7 @@ class Reference:
     cross_ns: dict = None  # the problem with other input sizes, for the cross trial (add_cross)
     movement: bool = False  # moves_only, or on every main trial the outputs only rearrange an input (moves_data)
     moves_only: bool = False  # the reference runs nothing but MOVE_OPS (a cat, a crop, a pad: round 14)
+    ops: frozenset = frozenset()  # the aten ops the reference runs (add_trials): outlier_safe reads them
     build_s: dict = field(default_factory=dict)  # seconds of make_reference's parts (benchmarks read them)
 
     @property
@@ -417,6 +418,8 @@ def make_reference(src, settings, name="problem"):
             lap("trials")
             if settings.trials >= 3 and weak_points(ref, ref.trials, settings.atol, settings.rtol):
                 add_trials(ref, [d for d in RESCUE if d not in settings.dists], settings, consts)
+            if settings.trials >= 3 and outlier_safe(ref):
+                add_trials(ref, ["outlier_hi", "outlier_lo", "outlier_hi"], settings, consts)
             lap("rescue")
             ref.variant_note = add_variant(ref, src, settings, name, dims) if settings.hidden_shape else "off"
             lap("variant")
@@ -442,6 +445,30 @@ def make_reference(src, settings, name="problem"):
         for t in ref.trials:  # computed again when compared (trial_outs): full-size outputs are GBs a trial
             t.outs = None
     return ref
+
+
+# Three "outlier" trials (verify_inputs.with_outlier), both ways: a sampler reading a quarter of its inputs, and
+# reading everything where its sample looks heavy-tailed, passes all three 1 time in 64 (a hinge loss, which
+# clamps half the outliers away: 1 in 4). Ops on whose large inputs an honest kernel may overflow where the reference does not (tanh as (e^2a - 1) /
+# (e^2a + 1), a softmax or a log-sum-exp without the max taken out): no outlier trial there (round 18's limit)
+OVERFLOWS = {"exp", "exp2", "expm1", "tanh", "gelu", "softplus", "mish", "sigmoid", "silu", "_softmax",
+             "_log_softmax", "logsumexp", "sinh", "cosh", "cumprod", "prod", "elu", "log_sigmoid_forward",
+             "_safe_softmax", "special_erfcx", "glu", "logit"}
+# ops that combine many inputs into one value: an outlier trial pays only there (elementwise ops read everything)
+REDUCES = {"sum", "mean", "var", "std", "var_mean", "std_mean", "norm", "linalg_vector_norm", "native_layer_norm",
+           "native_batch_norm", "_native_batch_norm_legit", "_native_batch_norm_legit_functional",
+           "native_group_norm", "mm", "bmm", "addmm", "convolution", "cumsum", "amax", "amin", "max", "min",
+           "argmax", "argmin", "mse_loss", "l1_loss", "smooth_l1_loss", "huber_loss", "_cdist_forward", "dot",
+           "mv", "baddbmm", "linalg_norm", "frobenius_norm", "dist", "cosine_similarity"}
+
+
+def outlier_safe(ref):
+    """Outlier trials for this problem? Where it combines many inputs (REDUCES, or an output smaller than its
+    largest input) and runs nothing that overflows on them (OVERFLOWS), on floating outputs."""
+    outs, xs = ref.trials[0].outs, ref.in_bytes
+    smaller = any(o.numel() * o.element_size() < xs for o in outs)
+    floating = any(o.is_floating_point() for o in outs)
+    return floating and not (ref.ops & OVERFLOWS) and (smaller or bool(ref.ops & REDUCES)) and not ref.random
 
 
 CROSS_GROW = (2.0, 3.0)  # how much the cross trial's one size grows, where it grows (add_cross)
@@ -579,6 +606,7 @@ def add_trials(ref, dists, settings, consts):
                 torch.manual_seed(secrets.randbits(63))  # does it repeat itself? And which ops does it run?
                 again = ref.main.model(*xs)
             ref.moves_only = bool(seen) and seen <= MOVE_OPS
+            ref.ops = frozenset(seen)
             again = [again] if isinstance(again, torch.Tensor) else list(again)
             # an output that differs on the same inputs (a random mask, a running mean updated by each call)
             # cannot be compared by value: the problem is degenerate, and reward.py pays nothing on it

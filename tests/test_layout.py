@@ -19,7 +19,7 @@ HELPERS = ["common.py", "model.py", "prompt.py", "sample_kernels.py", "verify_st
            "bench/bench_train.py", "bench/bench_verify_rl.py", "dev/probe_cuda_init.py", "dev/copy_errors.py",
            "llm_judge.py", "data/label.py", "data/careless.py", "dev/kernelbook_scale.py", "sample_sched.py", "sample_static.py",
            "dev/probe_ref_memory.py", "dev/probe_ref_time.py", "bench/bench_rl_step.py", "verify_libdevice.py",
-           "verify_tf32.py", "verify_early.py", "model_shard.py", "rl_eval.py", "verify_limits.py"]
+           "verify_tf32.py", "verify_early.py", "model_shard.py", "rl_eval.py", "verify_limits.py", "verify_casts.py"]
 
 
 @pytest.mark.parametrize("script", SCRIPTS + HELPERS)

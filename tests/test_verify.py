@@ -219,6 +219,14 @@ EXPECT = {
     "trunc__f64cast": (False, True, None, "func_runtime", "_to_copy"),
     "relu__half_ok": (True, True, True, None, ""),
     "relu__pipeline_half_ok": (True, True, True, None, ""),
+    # round 34: casts that decide: integers to float8 (saturation as a sign oracle), floats to float8_e8m0fnu (a
+    # log2 lattice), and round 33's float64 -> float32 rounding with its cast tensor padded (dithered: incorrect)
+    "relu__int_f8": (False, True, None, "func_runtime", "_to_copy"),
+    "trunc__e8m0": (False, True, None, "func_runtime", "_to_copy"),
+    "trunc__f64pad": (True, True, False, "correct", "differs"),
+    # round 34: a row mean read from a 1/16 sample that checks its own standard error (read in full where unsure):
+    # only the outlier trials, which hide one large value in the problem's own inputs, tell it from the mean
+    "meanwide__sampled": (True, True, False, "correct", "differs|does not follow"),
     "gelu__launch_constexpr": (False, True, None, "func_runtime", "carried by the launches"),
     "gelu__launch_grid": (False, True, None, "func_runtime", "carried by the launches"),
     "gelu__launch_offset": (False, True, None, "func_runtime", "carried by the launches"),
@@ -837,6 +845,30 @@ def test_blocks_and_spiked_inputs_hide_one_spike_per_row_and_near_duplicates_are
     draws = [near(few.clone(), 5, n=16384, swap=True) for _ in range(10)]
     assert all(torch.equal(draws[0], d) for d in draws)
     assert torch.equal(draws[0].reshape(-1).sort().values, few.reshape(-1).sort().values)  # a permutation of few
+
+
+def test_outlier_inputs_hide_one_value_a_sample_misses_and_only_where_no_op_overflows():
+    """verify_inputs.with_outlier (round 34): the problem's own values but one, +H or -H by the trial's name, which
+    moves a mean over the whole input by 0.2 of its scale, so a mean read from a sample that misses it is far off;
+    verify_ref.outlier_safe draws such trials only for reductions that run no op an honest kernel may overflow on."""
+    from types import SimpleNamespace
+    from verify_inputs import redraw
+    from verify_ref import outlier_safe
+    x = torch.rand(64, 4096) + 4.0
+    hi, lo, pos = redraw(x, "outlier_hi", seed=5), redraw(x, "outlier_lo", seed=5), redraw(x, "outlier_lo+", seed=5)
+    for y, sign in ((hi, 1), (lo, -1), (pos, 1)):
+        moved = y != x
+        assert int(moved.sum()) == 1 and float(y[moved]) * sign > 0
+        assert abs(float(y.mean() - x.mean())) > 0.2 * float(x.std()) * 0.99
+    assert not torch.equal(redraw(x, "outlier_hi", seed=6), hi)  # a new place with each seed
+
+    def ref(ops, out_numel):
+        return SimpleNamespace(ops=frozenset(ops), random=False, in_bytes=4 * 4096,
+                               trials=[SimpleNamespace(outs=[torch.zeros(out_numel)])])
+    assert outlier_safe(ref({"mean", "clamp_min", "mul"}, 1))  # a hinge loss
+    assert outlier_safe(ref({"native_layer_norm"}, 4096))  # a norm: as many outputs as inputs, but it reduces
+    assert not outlier_safe(ref({"relu"}, 4096))  # elementwise: every element is read anyway
+    assert not outlier_safe(ref({"_softmax"}, 4096)) and not outlier_safe(ref({"sum", "tanh"}, 1))
 
 
 def test_redraws_and_near_duplicates_keep_the_structure_the_problems_inputs_promise():

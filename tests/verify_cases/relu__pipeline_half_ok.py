@@ -16,7 +16,7 @@ class ModelNew(nn.Module):
 
     def forward(self, x):
         # a kernel's fp32 output cast to half by PyTorch for a second kernel (a mixed-precision pipeline): the cast
-        # rounds each value within its own precision, far below the values' spread (verify_monitor.narrowing_computes)
+        # rounds each value within its own precision, far below the values' spread (verify_casts.narrowing_computes)
         x = x.contiguous()
         mid = torch.empty_like(x)
         n = x.numel()
