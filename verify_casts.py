@@ -115,9 +115,10 @@ def dithered(name, args, kwargs, kernel_storages):
     if src.device not in RNG:
         RNG[src.device] = T["Generator"](device=src.device)
         RNG[src.device].manual_seed(int.from_bytes(os.urandom(8), "little") >> 1)
-    u = T["uniform_"](T["new_empty"](src, T["size"](src)), -DITHER, DITHER, generator=RNG[src.device])
-    step = T["__add__"](T["__mul__"](T["abs"](src), eps), eps * tiny)
-    moved = T["__add__"](src, T["__mul__"](u, step))
+    moved = T["uniform_"](T["new_empty"](src, T["size"](src)), -DITHER, DITHER, generator=RNG[src.device])
+    step = T["add_"](T["mul_"](T["abs"](src), eps), eps * tiny)  # in place: two temporaries of src's size at most
+    T["add_"](T["mul_"](moved, step), src)
+    del step
     i = 1 if name in ("copy_", "fill_") else 0
     return (*args[:i], moved, *args[i + 1:])
 

@@ -1,7 +1,7 @@
 """
 The trials' inputs (PAPER.md §7, vacuous checks): the distributions a reference's trials draw from, besides the
-problem's own get_inputs, and the near-duplicate a later call gets. Part of the reference side (verify_ref.py):
-never imported where a candidate runs.
+problem's own get_inputs, the near-duplicate a later call gets, and which problems get the outlier trials
+(outlier_safe). Part of the reference side (verify_ref.py): never imported where a candidate runs.
 
     python -c "import torch, verify_inputs as v; print(v.redraw(torch.rand(4, 8), 'blocks', seed=1))"
 """
@@ -114,11 +114,11 @@ def fresh_values(x, dist, seed):
 def with_outlier(x, seed, sign, positive=False):
     """The problem's own values with one element, at a secret place, set to sign H, H = OUTLIER_SHIFT x numel
     times x's scale (at least SPIKE, at most OUTLIER_CAP of it); "outlier_hi" +H, "outlier_lo" -H, so that one of
-    the two counts where the problem clamps one side away (a hinge loss). Round 34: a loss read from a quarter of its 16M inputs,
-    which checked its own standard error and read everything only where the sample looked heavy-tailed, passed
-    every other trial (a random sample's error falls as 1/sqrt(n), the tolerance does not); it misses the outlier
-    three times in four, and is wrong by far more than the tolerance then. Drawn only where the reference runs no
-    op that an honest kernel may overflow on such a value (verify_ref.outlier_safe: exp, tanh by exp, ...)."""
+    the two counts where the problem clamps one side away (a hinge loss). Round 34: a loss read from a quarter of
+    its 16M inputs, which checked its own standard error and read everything only where the sample looked
+    heavy-tailed, passed every other trial (a random sample's error falls as 1/sqrt(n), the tolerance does not);
+    it misses the outlier three times in four, and is wrong by far more than the tolerance then. Drawn only where
+    the reference runs no op that an honest kernel may overflow on such a value (outlier_safe)."""
     out = x.clone()
     if positive:  # "+": the reference needs positive inputs (log, sqrt)
         out.abs_()
@@ -130,6 +130,31 @@ def with_outlier(x, seed, sign, positive=False):
     at = int(torch.randint(0, x.numel(), (), generator=g))
     out[torch.unravel_index(torch.tensor(at), x.shape)] = sign * height
     return out
+
+
+# Three "outlier" trials (with_outlier), both ways: a sampler reading a quarter of its inputs, and
+# reading everything where its sample looks heavy-tailed, passes all three 1 time in 64 (a hinge loss, which
+# clamps half the outliers away: 1 in 4). Ops on whose large inputs an honest kernel may overflow where the
+# reference does not (tanh as (e^2a - 1) / (e^2a + 1), a softmax or a log-sum-exp without the max taken out): no
+# outlier trial there (round 18's limit)
+OVERFLOWS = {"exp", "exp2", "expm1", "tanh", "gelu", "softplus", "mish", "sigmoid", "silu", "_softmax",
+             "_log_softmax", "logsumexp", "sinh", "cosh", "cumprod", "prod", "elu", "log_sigmoid_forward",
+             "_safe_softmax", "special_erfcx", "glu", "logit"}
+# ops that combine many inputs into one value: an outlier trial pays only there (elementwise ops read everything)
+REDUCES = {"sum", "mean", "var", "std", "var_mean", "std_mean", "norm", "linalg_vector_norm", "native_layer_norm",
+           "native_batch_norm", "_native_batch_norm_legit", "_native_batch_norm_legit_functional",
+           "native_group_norm", "mm", "bmm", "addmm", "convolution", "cumsum", "amax", "amin", "max", "min",
+           "argmax", "argmin", "mse_loss", "l1_loss", "smooth_l1_loss", "huber_loss", "_cdist_forward", "dot",
+           "mv", "baddbmm", "linalg_norm", "frobenius_norm", "dist", "cosine_similarity"}
+
+
+def outlier_safe(ref):
+    """Outlier trials for this problem? Where it combines many inputs (REDUCES, or an output smaller than its
+    largest input) and runs nothing that overflows on them (OVERFLOWS), on floating outputs."""
+    outs, xs = ref.trials[0].outs, ref.in_bytes
+    smaller = any(o.numel() * o.element_size() < xs for o in outs)
+    floating = any(o.is_floating_point() for o in outs)
+    return floating and not (ref.ops & OVERFLOWS) and (smaller or bool(ref.ops & REDUCES)) and not ref.random
 
 
 def structure(x):

@@ -93,7 +93,8 @@ def capture_tensor_methods():
     import torch
     for name in ("untyped_storage", "storage_offset", "is_floating_point", "is_complex", "fill_", "numel", "ne", "lt",
                  "gt", "any", "__and__", "__or__", "to", "__sub__", "abs", "isfinite", "std", "mean",
-                 "square", "__getitem__", "float", "__mul__", "__add__", "uniform_", "new_empty", "size"):
+                 "square", "__getitem__", "float", "__mul__", "__add__", "uniform_", "new_empty", "size", "mul_",
+                 "add_"):
         T[name] = getattr(torch.Tensor, name)  # (T and FINFO live in verify_casts, which reads them most)
     T["Generator"] = torch.Generator
     for dt in (torch.float64, torch.float32, torch.float16, torch.bfloat16, *[getattr(torch, n) for n in dir(torch)

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 import torch
 
 from verify_compare import compare, moves_data, trivial_passes  # noqa: F401 (API: the comparison, for verify.py and tests)
-from verify_inputs import DISTS, NAMED_DISTS, RESCUE, near, redraw  # noqa: F401 (the trials' input distributions)
+from verify_inputs import DISTS, NAMED_DISTS, RESCUE, near, outlier_safe, redraw  # noqa: F401 (trials' inputs)
 from verify_tf32 import RNG_LOCK, ops_seen, precision, tf32_slack  # noqa: F401 (API: the lock, for tests)
 from verify_variant import (NOT_FREE, NOT_SHAPES, shape_constants, variant_changes, vary_floats,  # noqa: F401 (API)
                             with_constants, ATTEMPTS, pick_value, init_names, TINY)
@@ -445,30 +445,6 @@ def make_reference(src, settings, name="problem"):
         for t in ref.trials:  # computed again when compared (trial_outs): full-size outputs are GBs a trial
             t.outs = None
     return ref
-
-
-# Three "outlier" trials (verify_inputs.with_outlier), both ways: a sampler reading a quarter of its inputs, and
-# reading everything where its sample looks heavy-tailed, passes all three 1 time in 64 (a hinge loss, which
-# clamps half the outliers away: 1 in 4). Ops on whose large inputs an honest kernel may overflow where the reference does not (tanh as (e^2a - 1) /
-# (e^2a + 1), a softmax or a log-sum-exp without the max taken out): no outlier trial there (round 18's limit)
-OVERFLOWS = {"exp", "exp2", "expm1", "tanh", "gelu", "softplus", "mish", "sigmoid", "silu", "_softmax",
-             "_log_softmax", "logsumexp", "sinh", "cosh", "cumprod", "prod", "elu", "log_sigmoid_forward",
-             "_safe_softmax", "special_erfcx", "glu", "logit"}
-# ops that combine many inputs into one value: an outlier trial pays only there (elementwise ops read everything)
-REDUCES = {"sum", "mean", "var", "std", "var_mean", "std_mean", "norm", "linalg_vector_norm", "native_layer_norm",
-           "native_batch_norm", "_native_batch_norm_legit", "_native_batch_norm_legit_functional",
-           "native_group_norm", "mm", "bmm", "addmm", "convolution", "cumsum", "amax", "amin", "max", "min",
-           "argmax", "argmin", "mse_loss", "l1_loss", "smooth_l1_loss", "huber_loss", "_cdist_forward", "dot",
-           "mv", "baddbmm", "linalg_norm", "frobenius_norm", "dist", "cosine_similarity"}
-
-
-def outlier_safe(ref):
-    """Outlier trials for this problem? Where it combines many inputs (REDUCES, or an output smaller than its
-    largest input) and runs nothing that overflows on them (OVERFLOWS), on floating outputs."""
-    outs, xs = ref.trials[0].outs, ref.in_bytes
-    smaller = any(o.numel() * o.element_size() < xs for o in outs)
-    floating = any(o.is_floating_point() for o in outs)
-    return floating and not (ref.ops & OVERFLOWS) and (smaller or bool(ref.ops & REDUCES)) and not ref.random
 
 
 CROSS_GROW = (2.0, 3.0)  # how much the cross trial's one size grows, where it grows (add_cross)

@@ -850,10 +850,10 @@ def test_blocks_and_spiked_inputs_hide_one_spike_per_row_and_near_duplicates_are
 def test_outlier_inputs_hide_one_value_a_sample_misses_and_only_where_no_op_overflows():
     """verify_inputs.with_outlier (round 34): the problem's own values but one, +H or -H by the trial's name, which
     moves a mean over the whole input by 0.2 of its scale, so a mean read from a sample that misses it is far off;
-    verify_ref.outlier_safe draws such trials only for reductions that run no op an honest kernel may overflow on."""
+    verify_inputs.outlier_safe draws such trials only for reductions that run no op an honest kernel may overflow on."""
     from types import SimpleNamespace
     from verify_inputs import redraw
-    from verify_ref import outlier_safe
+    from verify_inputs import outlier_safe
     x = torch.rand(64, 4096) + 4.0
     hi, lo, pos = redraw(x, "outlier_hi", seed=5), redraw(x, "outlier_lo", seed=5), redraw(x, "outlier_lo+", seed=5)
     for y, sign in ((hi, 1), (lo, -1), (pos, 1)):
