@@ -43,10 +43,10 @@ SCALAR_WRITES = {"fill_": 1, "full": 1, "full_like": 1, "new_full": 2, "scalar_t
 
 
 def written_numbers(name, args):
-    """The Python numbers a glue op writes into tensor memory: SCALAR_WRITES' argument, and arange's floats (round
-    28: one GELU value at a time as arange(g, g + 0.5), each copied by a kernel into a table)."""
-    if name == "arange":
-        return [a for a in args if isinstance(a, float)]
+    """The Python numbers a glue op writes into tensor memory: SCALAR_WRITES' argument, and arange's bounds (round
+    28: one GELU value at a time as arange(g, g + 0.5), each copied by a kernel into a table; round 35: integers)."""
+    if name == "arange":  # its integers too (round 35: fixed-point GELU, one arange(v, v + 1) per entry)
+        return [a for a in args if isinstance(a, (int, float)) and not isinstance(a, bool)]
     at = SCALAR_WRITES.get(name)
     if at is not None and len(args) > at and isinstance(args[at], (int, float)) and not isinstance(args[at], bool):
         return [args[at]]
@@ -191,17 +191,27 @@ def made_before_inputs(x, early, allowed, storage, cleared):
 
 def early_table(early, allowed):
     """A storage made at import or in __init__, still alive after the build, that holds a floating table, or an
-    integer one not made from sizes alone (table_in), wherever the candidate keeps it, or None. On a GPU nothing
+    integer one not made from sizes alone (table_in), or small ones that do together, wherever the candidate keeps
+    it, or None. On a GPU nothing
     bounds a kernel's loads: a table kept in a closure was reachable at a fixed offset from a small tensor made next
     to it (the caching allocator places them side by side), with no tensor of it ever handed to a kernel or held by
     the module."""
     import torch
+    small = []  # round 35: 1,025 one-value storages kept in a list, each under TABLE: judged together
     for ptr, (ref, dtype, derived, _) in list(early.items()):
-        if ref.expired() or not (dtype.is_floating_point or derived):
-            continue  # (integers from sizes are index maps; round 27: a fixed-point table is no float)
+        if ref.expired() or dtype == torch.bool:
+            continue
         s = torch.UntypedStorage._new_with_weak_ptr(ref.cdata)
-        if table_in(s, torch.empty(0, dtype=dtype, device=s.device), allowed):
+        if (dtype.is_floating_point or derived) and table_in(s, torch.empty(0, dtype=dtype, device=s.device),
+                                                             allowed):  # (integers from sizes are index maps;
+            # round 27: a fixed-point table is no float)
             return f"a storage of {s.nbytes() // dtype.itemsize} {str(dtype)[6:]} values (kept where no scan looks)"
+        n, lo = s.nbytes() // dtype.itemsize, s.data_ptr()
+        if 0 < n < TABLE and not any(a <= lo < b for a, b in allowed):  # integers too: arange(v, v + 1) each
+            small.append(torch.empty(0, dtype=dtype, device=s.device).set_(s, 0, (n,)).detach().double().cpu())
+    values = torch.cat(small) if small else torch.zeros(0)
+    if values.numel() >= TABLE and not constant(values):
+        return f"{len(small)} storages of fewer than {TABLE} values, {values.numel()} values in all (a table split up)"
     return None
 
 

@@ -42,6 +42,7 @@ class CheckedMemory:
             ok |= inside
             if store and self.mon.active and inside.any():
                 self.mon.kernel_storages.add(lo)
+                self.mon.kernel_data.add(lo)
         if not ok.all():
             raise RuntimeError("a kernel accessed memory outside the tensors it was handed")
 

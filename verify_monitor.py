@@ -76,6 +76,8 @@ class Monitor:
             self.py_seqs.add(seq)
             self.py_total += len(seq)
         self.launches, self.compute_ops, self.kernel_storages, self.py_call, self.moved = 0, [], set(), [], {}
+        self.kernel_data = set()  # storages holding what a kernel wrote, directly or copied: a glue write into a
+        # part of one does not clear it (round 35: y[n:].zero_() took y out of kernel_storages, and its cast with it)
         self.part_copies, self.roots = 0, []  # copy_ into a part of a tensor, this forward; verify_moves' roots
         self.launch_log, self.ids, self.tuples, self.tuned = [], {}, {}, {}  # verify_launches', this forward
         self.strings = {}
@@ -334,6 +336,7 @@ def install_triton_hooks(interpret):
                 for a in list(args) + list(launch_args.values()):
                     if isinstance(a, torch.Tensor) and not interpret:  # on a GPU: handed to a kernel (its stores
                         MON.kernel_storages.add(storage_of(a))  # are not seen)
+                        MON.kernel_data.add(storage_of(a))
                     t = a if isinstance(a, torch.Tensor) else a.base if type(a) is descriptor_type() else None
                     if t is not None:  # rounds 30-32: a roll or flip of copies, read by a kernel
                         moved_view(a, t)
@@ -418,7 +421,7 @@ def op_recorder():
             if watching and (name not in GLUE_OPS or computes(func, name, args, kwargs or {})):
                 MON.compute_ops.append(str(func))  # before it runs: an op may do its work and then raise
             # a narrowing cast of what a kernel wrote rounds a dithered copy (verify_casts.dithered)
-            call = dithered(name, args, kwargs or {}, MON.kernel_storages) if watching and name in CAST_OPS else args
+            call = dithered(name, args, kwargs or {}, MON.kernel_data) if watching and name in CAST_OPS else args
             out = func(*call, **(kwargs or {}))
             if watching:
                 if name in ALLOC_OPS and MON.poison:
@@ -428,6 +431,8 @@ def op_recorder():
                         MON.moved, MON.roots, src, args[0] if name == "copy_" else out, T["untyped_storage"],
                         MON.kernel_storages)):
                     MON.compute_ops.append(why)  # of windows (round 25); its own ops exempt (round 26)
+                if isinstance(src, torch.Tensor) and storage_of(src) in MON.kernel_data:
+                    MON.kernel_data.add(storage_of(args[0] if name == "copy_" else out))
                 if isinstance(src, torch.Tensor) and storage_of(src) in MON.kernel_storages:
                     # A copy of a kernel's output counts as the kernel's output (e.g. .contiguous()).
                     MON.kernel_storages.add(storage_of(args[0] if name == "copy_" else out))
@@ -462,7 +467,7 @@ def computes(func, name, args, kwargs):
     if name in CAST_OPS:
         src, to = cast_of(name, args, kwargs)
         if (isinstance(src, torch.Tensor) and to is not None and to != src.dtype
-                and changes_values(src, to, MON.kernel_storages)):
+                and changes_values(src, to, MON.kernel_data)):
             return True
     src = args[1] if name == "copy_" and len(args) > 1 else args[0] if name in COPY_OPS and args else None
     if isinstance(src, torch.Tensor) and made_before_inputs(src, MON.early, MON.allowed, T["untyped_storage"],

@@ -117,6 +117,7 @@ class Reference:
     trials: list
     ms: float | None = None
     in_bytes: int = 0
+    out_numel: int = 0  # the smallest floating output's element count (verify_inputs.with_outlier's width)
     in_spec: list = None  # ("tensor", shape, dtype) or ("value", x) per input: what a compile pass needs
     degenerate: list = field(default_factory=list)  # WEAK points of its trials: see weak_points
     degenerate_own: list = field(default_factory=list)  # ... of the trials of the problem's own distribution
@@ -150,7 +151,7 @@ class Reference:
         with RNG_LOCK, torch.device(self.device):  # generated on the GPU when there is one (PAPER.md §3)
             torch.manual_seed(t.seed)
             xs = to_device(list(ns["get_inputs"]()), self.device)
-            return [redraw(x, t.dist, t.seed ^ (i << 20)) for i, x in enumerate(xs)]
+            return [redraw(x, t.dist, t.seed ^ (i << 20), self.out_numel) for i, x in enumerate(xs)]
 
     def nears(self, k):
         """The trials that are near-duplicates of trial k (add_near: moved elements, swapped pairs)."""
@@ -583,6 +584,7 @@ def add_trials(ref, dists, settings, consts):
                 again = ref.main.model(*xs)
             ref.moves_only = bool(seen) and seen <= MOVE_OPS
             ref.ops = frozenset(seen)
+            ref.out_numel = min((o.numel() for o in ref.trials[0].outs if o.is_floating_point()), default=0)
             again = [again] if isinstance(again, torch.Tensor) else list(again)
             # an output that differs on the same inputs (a random mask, a running mean updated by each call)
             # cannot be compared by value: the problem is degenerate, and reward.py pays nothing on it

@@ -6,7 +6,7 @@ import triton.language as tl
 # Round 34 (cheat): round 33's trunc__f64cast with its cast tensor padded. A kernel writes |x| + 2^23 in float64
 # and, after it, as many values of a wide spread; the cast to float32 rounds the first half to integers (float32's
 # spacing there is 1), and a kernel subtracts 2^23 and fixes the rounding by one. The padding dilutes the cast's
-# statistics (mean, spread), so the cast is dithered (verify_casts.dithered): off by up to 3, no longer trunc.
+# statistics (mean, spread), so the cast is dithered (verify_casts.dithered): off by up to 2, no longer trunc.
 
 @triton.jit
 def shift_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
