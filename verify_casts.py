@@ -6,7 +6,7 @@ the child (verify_monitor.py) only.
     python verify.py tests/verify_cases/p_trunc.py tests/verify_cases/trunc__f64pad.py   # dithered: incorrect
 
 A cast is glue when it only moves a value into another type. It computes when it decides something:
-  - floats or complex to integers or booleans (a rounding, a test), complex to real (a part dropped);
+  - floats to integers or booleans (a rounding, a test); any cast from or into a complex type (Triton reads none);
   - integers to narrower integers or booleans, where some value is out of range or not 0/1;
   - integers or booleans to floats, where some value does not survive the round trip (round 34: a kernel stored
     x's bits as int32 and the cast to float8_e4m3fn saturated them to 448 sign(x), a sign oracle for relu);
@@ -49,13 +49,13 @@ def changes_values(src, to, kernel_storages=()):
     """Does casting src to dtype `to` compute something? (the module docstring's list; kernel_storages: the
     storages holding what kernels wrote this forward, verify_monitor's MON.kernel_data)"""
     import torch
-    if T["is_complex"](src):
-        return not to.is_complex
+    if T["is_complex"](src) or to.is_complex:  # Triton reads no complex tensor, so no honest wrapper casts to one
+        return True  # (round 36: float64 -> complex64 rounded the real part, neither judged nor dithered)
     if T["is_floating_point"](src):
-        if not (to.is_floating_point or to.is_complex):
+        if not to.is_floating_point:
             return True
-        return to.is_floating_point and narrowing_computes(src, to, kernel_storages)
-    if to.is_complex or T["numel"](src) == 0:
+        return narrowing_computes(src, to, kernel_storages)
+    if T["numel"](src) == 0:
         return False
     if to.is_floating_point:  # integers to floats: exact (indices, counts, 0/1 masks), or saturated or rounded
         return bool(T["any"](T["ne"](T["to"](T["to"](src, to), src.dtype), src)))

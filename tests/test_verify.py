@@ -881,6 +881,31 @@ def test_outlier_inputs_hide_one_value_a_sample_misses_and_only_where_no_op_over
     assert not outlier_safe(ref({"sum", "tanh"}, 1)) and not outlier_safe(ref({"mm", "sum"}, 1))  # bf16 operands
 
 
+def test_casts_that_decide_count_as_compute_and_kernel_data_is_dithered():
+    """verify_casts (rounds 34-36): integers to floats only where every value survives; any change into a float8
+    type; anything from or into complex; a narrowing cast of what a kernel wrote into float32 is dithered by up to
+    one spacing (a value at 2^23 + f lands on an integer within 2 of it, not on round(f))."""
+    import verify_monitor
+    from verify_casts import changes_values, dithered, storage_of
+    verify_monitor.capture_tensor_methods()
+    assert not changes_values(torch.arange(1000), torch.float32)  # indices: exact
+    assert changes_values(torch.tensor([2**24 + 1]), torch.float32)  # rounded
+    assert changes_values(torch.tensor([10**6, -10**6], dtype=torch.int32), torch.float8_e4m3fn)  # saturated
+    assert changes_values(torch.tensor([3.0, 0.3]), torch.float8_e4m3fn) and not changes_values(
+        torch.tensor([3.0, 0.5]), torch.float8_e4m3fn)  # float8: any change, none where exact
+    assert changes_values(torch.randn(4, dtype=torch.float64), torch.complex64)
+    assert not changes_values(torch.randn(64), torch.float16)  # an honest half cast of inputs: glue
+    y = torch.rand(4096, dtype=torch.float64) + 2.0 ** 23
+    same = dithered("_to_copy", (y,), {"dtype": torch.float32}, set())  # not a kernel's: untouched
+    assert same[0] is y
+    (moved,) = dithered("_to_copy", (y,), {"dtype": torch.float32}, {storage_of(y)})
+    off = (moved.float().double() - y.round()).abs()
+    assert float(off.max()) >= 1.0 and float(off.max()) <= 2.0  # off the nearest integer, by at most 2
+    h = torch.randn(4096).sign() * (torch.rand(4096) * 8 + 0.01)  # normal float16 values: relative errors
+    (hm,) = dithered("_to_copy", (h,), {"dtype": torch.float16}, {storage_of(h)})
+    assert float(((hm.half().float() - h) / h).abs().max()) < 1.5e-3  # honest: within the scale test's 2e-3
+
+
 def test_redraws_and_near_duplicates_keep_the_structure_the_problems_inputs_promise():
     """verify_inputs.structure (round 25's honest writer): a triangular or symmetric input of the problem's own
     stays so in every redrawn trial and near-duplicate, also where the child makes the change in place
