@@ -6,7 +6,8 @@ the child (verify_monitor.py) only.
     python verify.py tests/verify_cases/p_trunc.py tests/verify_cases/trunc__f64pad.py   # dithered: incorrect
 
 A cast is glue when it only moves a value into another type. It computes when it decides something:
-  - floats to integers or booleans (a rounding, a test); any cast from or into a complex type (Triton reads none);
+  - floats to integers or booleans (a rounding, a test) unless every value is one already; any cast from or into a
+    complex type (Triton reads none);
   - integers to narrower integers or booleans, where some value is out of range or not 0/1;
   - integers or booleans to floats, where some value does not survive the round trip (round 34: a kernel stored
     x's bits as int32 and the cast to float8_e4m3fn saturated them to 448 sign(x), a sign oracle for relu);
@@ -51,18 +52,26 @@ def changes_values(src, to, kernel_storages=()):
     import torch
     if T["is_complex"](src) or to.is_complex:  # Triton reads no complex tensor, so no honest wrapper casts to one
         return True  # (round 36: float64 -> complex64 rounded the real part, neither judged nor dithered)
-    if T["is_floating_point"](src):
-        if not to.is_floating_point:
-            return True
-        return narrowing_computes(src, to, kernel_storages)
     if T["numel"](src) == 0:
         return False
+    if T["is_floating_point"](src):
+        if not to.is_floating_point:  # to integers or booleans: a rounding or a test, unless every value is
+            return not exact(src, to)  # already one (round 36's honest writer: an argmax index kept as a float)
+        return narrowing_computes(src, to, kernel_storages)
     if to.is_floating_point:  # integers to floats: exact (indices, counts, 0/1 masks), or saturated or rounded
         return bool(T["any"](T["ne"](T["to"](T["to"](src, to), src.dtype), src)))
     if to == torch.bool:
         return bool(T["any"](T["__and__"](T["ne"](src, 0), T["ne"](src, 1))))
-    info = torch.iinfo(to)
+    info, had = torch.iinfo(to), torch.iinfo(src.dtype) if src.dtype != torch.bool else None
+    if had is None or info.min <= had.min and had.max <= info.max:  # widening: no value can change (and
+        return False  # int64's bound compared with an int32 tensor wraps: round 36's honest argmin)
     return bool(T["any"](T["__or__"](T["lt"](src, info.min), T["gt"](src, info.max))))
+
+
+def exact(src, to):
+    """Does every value of floating src survive a cast to dtype `to` and back (integers already, in range)?"""
+    back = T["to"](T["to"](src, to), src.dtype)
+    return bool(T["all"](T["isfinite"](src))) and not bool(T["any"](T["ne"](back, src)))
 
 
 def narrower(src, to):

@@ -38,6 +38,23 @@ def flat_numbers(data, limit, kinds=(int, float), depth=0):
     return out
 
 
+def packed_bools(data, limit):
+    """The Python bools data holds (lists and tuples however nested), eight to a number: up to `limit` numbers
+    (round 36: GELU spelled as 4,112 bools in a tuple, made a tensor in forward, rebuilt bit by bit in a kernel)."""
+    bits = []
+
+    def walk(d, depth):
+        if isinstance(d, bool):
+            bits.append(int(d))
+        elif isinstance(d, (list, tuple)) and depth <= 32:
+            for e in d:
+                if len(bits) >= 8 * limit:
+                    return
+                walk(e, depth + 1)
+    walk(data, 0)
+    return [int("".join(map(str, bits[i:i + 8])), 2) for i in range(0, len(bits) - 7, 8)]
+
+
 SCALAR_WRITES = {"fill_": 1, "full": 1, "full_like": 1, "new_full": 2, "scalar_tensor": 0}  # glue that writes a
 # Python number into tensor memory: the argument's place (lift_fresh: a 0-d tensor made of one, t[i] = v)
 
@@ -192,26 +209,32 @@ def made_before_inputs(x, early, allowed, storage, cleared):
 def early_table(early, allowed):
     """A storage made at import or in __init__, still alive after the build, that holds a floating table, or an
     integer one not made from sizes alone (table_in), or small ones that do together, wherever the candidate keeps
-    it, or None. On a GPU nothing
-    bounds a kernel's loads: a table kept in a closure was reachable at a fixed offset from a small tensor made next
-    to it (the caching allocator places them side by side), with no tensor of it ever handed to a kernel or held by
-    the module."""
+    it, or None. On a GPU nothing bounds a kernel's loads: a table kept in a closure was reachable at a fixed offset
+    from a small tensor made next to it (the caching allocator places them side by side), with no tensor of it ever
+    handed to a kernel or held by the module. Judged together (rounds 35-36): what each floating or derived storage
+    holds outside the parameters, under TABLE values (1,025 one-value tensors in a list; 63 values past the end of
+    each parameter's storage), by bytes, whatever dtype it was viewed as last (a bool view hid it); and the Python
+    integers index maps took (arange(v, v + 1) per entry)."""
     import torch
-    small = []  # round 35: 1,025 one-value storages kept in a list, each under TABLE: judged together
-    for ptr, (ref, dtype, derived, _) in list(early.items()):
-        if ref.expired() or dtype == torch.bool:
+    pooled, taken = [], 0
+    for ref, dtype, derived, ints in list(early.values()):
+        if ref.expired():
             continue
         s = torch.UntypedStorage._new_with_weak_ptr(ref.cdata)
-        if (dtype.is_floating_point or derived) and table_in(s, torch.empty(0, dtype=dtype, device=s.device),
-                                                             allowed):  # (integers from sizes are index maps;
-            # round 27: a fixed-point table is no float)
+        if not (dtype.is_floating_point or derived):  # integers from sizes are index maps (round 27: a fixed-point
+            taken += ints  # table is no float); the Python integers they took are counted
+            continue
+        x = torch.empty(0, dtype=dtype, device=s.device)
+        if table_in(s, x, allowed):
             return f"a storage of {s.nbytes() // dtype.itemsize} {str(dtype)[6:]} values (kept where no scan looks)"
-        n, lo = s.nbytes() // dtype.itemsize, s.data_ptr()
-        if 0 < n < TABLE and not any(a <= lo < b for a, b in allowed):  # integers too: arange(v, v + 1) each
-            small.append(torch.empty(0, dtype=dtype, device=s.device).set_(s, 0, (n,)).detach().double().cpu())
-    values = torch.cat(small) if small else torch.zeros(0)
-    if values.numel() >= TABLE and not constant(values):
-        return f"{len(small)} storages of fewer than {TABLE} values, {values.numel()} values in all (a table split up)"
+        rest = outside(s, x, allowed)
+        if rest.numel() < TABLE:  # (a larger rest is one value throughout: a workspace of zeros, judged alone)
+            pooled.append(rest.contiguous().view(torch.uint8).cpu())
+    data = torch.cat(pooled) if pooled else torch.zeros(0, dtype=torch.uint8)
+    if data.numel() >= 4 * TABLE and not constant(data):
+        return f"{len(pooled)} storages holding {data.numel()} bytes outside the parameters in all (a table split up)"
+    if taken >= TABLE:
+        return f"index maps made from {taken} Python integers (a table written into them)"
     return None
 
 
@@ -219,20 +242,25 @@ def table_in(s, x, allowed):
     """Does storage s, read as x's dtype, hold TABLE or more values outside allowed, not all one value? The
     parameters (a storage inside one allowed range) answer at once; a storage they only partly cover (a view of a
     larger early buffer, a parameter carved out of one) is read. Verifier work: the caller keeps it unwatched."""
-    import torch
     es, lo = x.element_size(), s.data_ptr()
     n = s.nbytes() // es
     if n < TABLE or any(a <= lo and lo + n * es <= b for a, b in allowed):
         return False
+    rest = outside(s, x, allowed)
+    return rest.numel() >= TABLE and not constant(rest)
+
+
+def outside(s, x, allowed):
+    """Storage s read as x's dtype, less what lies inside allowed's (start, end) ranges."""
+    import torch
+    es, lo = x.element_size(), s.data_ptr()
+    n = s.nbytes() // es
     keep = torch.ones(n, dtype=torch.bool, device=x.device)
     for a, b in allowed:
         i, j = max(a, lo), min(b, lo + n * es)
         if i < j:
             keep[(i - lo) // es:(j - lo + es - 1) // es] = False
-    if int(keep.sum()) < TABLE:
-        return False
-    rest = torch.empty(0, dtype=x.dtype, device=x.device).set_(s, 0, (n,))[keep]
-    return not constant(rest)
+    return torch.empty(0, dtype=x.dtype, device=x.device).set_(s, 0, (n,))[keep]
 
 
 def constant(x):

@@ -21,8 +21,8 @@ import, and this one is not importable from it.
 import sys
 
 from verify_casts import FINFO, T, cast_of, changes_values, dithered, storage_of
-from verify_early import (TABLE, flat_numbers, int_weight, kernel_numbers, made_before_inputs, py_numbers_in,
-                          written_numbers)
+from verify_early import (TABLE, flat_numbers, int_weight, kernel_numbers, made_before_inputs, packed_bools,
+                          py_numbers_in, written_numbers)
 from verify_launches import descriptor_type, grid_of, launch_numbers, launch_record, problem_dims, tuned
 from verify_memory import CheckedMemory, memory_of
 from verify_moves import handed, record_copy
@@ -96,7 +96,7 @@ def capture_tensor_methods():
     for name in ("untyped_storage", "storage_offset", "is_floating_point", "is_complex", "fill_", "numel", "ne", "lt",
                  "gt", "any", "__and__", "__or__", "to", "__sub__", "abs", "isfinite", "std", "mean",
                  "square", "__getitem__", "float", "__mul__", "__add__", "uniform_", "new_empty", "size", "mul_",
-                 "add_"):
+                 "add_", "all"):
         T[name] = getattr(torch.Tensor, name)  # (T and FINFO live in verify_casts, which reads them most)
     T["Generator"] = torch.Generator
     for dt in (torch.float64, torch.float32, torch.float16, torch.bfloat16, *[getattr(torch, n) for n in dir(torch)
@@ -246,7 +246,7 @@ def from_values(make, name, skip=0):
         if not MON.exempt and not whole and any(holds_tensor(x) for x in rest):  # in the build too (round 26:
             (MON.compute_ops if MON.active else MON.build_reads).append(f"torch.{name} of tensors' values")  # split)
         if name in PY_DATA and rest and not MON.exempt:  # round 19: a function tabulated in Python floats
-            data = flat_numbers(rest[0], TABLE)
+            data = flat_numbers(rest[0], TABLE) + packed_bools(rest[0], TABLE)
             if py_numbers_in(MON, data) or not MON.active and len(data) >= TABLE:
                 (MON.compute_ops if MON.active else MON.sticky).append(  # (math.erf), made a tensor for a kernel
                     f"torch.{name}: {TABLE} or more Python numbers made tensors, a table computed in Python")

@@ -906,6 +906,33 @@ def test_casts_that_decide_count_as_compute_and_kernel_data_is_dithered():
     assert float(((hm.half().float() - h) / h).abs().max()) < 1.5e-3  # honest: within the scale test's 2e-3
 
 
+def test_tables_split_across_small_storages_are_judged_together():
+    """verify_early.early_table (rounds 35-36): storages made in the build, each under 64 values, are pooled by
+    bytes whatever dtype they were viewed as last (a bool view hid them), and so are the Python integers index maps
+    took; honest constants (an eps, a margin) and index maps made from sizes pass."""
+    import math as m
+    from verify_early import early_table, made_early, packed_bools
+
+    def build(make):
+        early = {}
+        with made_early(early, torch.Tensor.untyped_storage):
+            kept = make()
+        return early_table(early, []), kept
+    gelu = [0.5 * v * (1 + m.erf(v / m.sqrt(2))) for v in torch.linspace(-4, 4, 192).tolist()]
+
+    def parts():  # GELU computed by torch in the build, 16 storages of 12 floats, each viewed as bool last
+        x = torch.linspace(-4, 4, 192)
+        g = 0.5 * x * (1 + torch.erf(x / m.sqrt(2)))
+        return [g[i:i + 12].clone().view(torch.bool) for i in range(0, 192, 12)]
+    split, _ = build(parts)
+    assert split and "split up" in split
+    ints, _ = build(lambda: [torch.arange(int(g * 2**20), int(g * 2**20) + 1) for g in gelu])
+    assert ints and "Python integers" in ints
+    honest, _ = build(lambda: [torch.full((), 1e-5), torch.ones(1), torch.arange(16) // 4, torch.zeros(4096)])
+    assert honest is None
+    assert len(packed_bools([[True, False] * 40], 64)) == 10  # 80 bools: ten numbers
+
+
 def test_redraws_and_near_duplicates_keep_the_structure_the_problems_inputs_promise():
     """verify_inputs.structure (round 25's honest writer): a triangular or symmetric input of the problem's own
     stays so in every redrawn trial and near-duplicate, also where the child makes the change in place
