@@ -59,7 +59,7 @@ def changes_values(src, to, kernel_storages=()):
             return not exact(src, to)  # already one (round 36's honest writer: an argmax index kept as a float)
         return narrowing_computes(src, to, kernel_storages)
     if to.is_floating_point:  # integers to floats: exact (indices, counts, 0/1 masks), or saturated or rounded
-        return bool(T["any"](T["ne"](T["to"](T["to"](src, to), src.dtype), src)))
+        return not exact(src, to)
     if to == torch.bool:
         return bool(T["any"](T["__and__"](T["ne"](src, 0), T["ne"](src, 1))))
     info, had = torch.iinfo(to), torch.iinfo(src.dtype) if src.dtype != torch.bool else None
@@ -69,7 +69,7 @@ def changes_values(src, to, kernel_storages=()):
 
 
 def exact(src, to):
-    """Does every value of floating src survive a cast to dtype `to` and back (integers already, in range)?"""
+    """Does every value of src survive a cast to dtype `to` and back (finite, and already what `to` holds)?"""
     back = T["to"](T["to"](src, to), src.dtype)
     return bool(T["all"](T["isfinite"](src))) and not bool(T["any"](T["ne"](back, src)))
 

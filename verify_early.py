@@ -225,9 +225,11 @@ def early_table(early, allowed):
             taken += ints  # table is no float); the Python integers they took are counted
             continue
         x = torch.empty(0, dtype=dtype, device=s.device)
-        if table_in(s, x, allowed):
-            return f"a storage of {s.nbytes() // dtype.itemsize} {str(dtype)[6:]} values (kept where no scan looks)"
+        if within(s, x, allowed):
+            continue
         rest = outside(s, x, allowed)
+        if rest.numel() >= TABLE and not constant(rest):  # table_in, with rest read once
+            return f"a storage of {s.nbytes() // dtype.itemsize} {str(dtype)[6:]} values (kept where no scan looks)"
         if rest.numel() < TABLE:  # (a larger rest is one value throughout: a workspace of zeros, judged alone)
             pooled.append(rest.contiguous().view(torch.uint8).cpu())
     data = torch.cat(pooled) if pooled else torch.zeros(0, dtype=torch.uint8)
@@ -242,12 +244,17 @@ def table_in(s, x, allowed):
     """Does storage s, read as x's dtype, hold TABLE or more values outside allowed, not all one value? The
     parameters (a storage inside one allowed range) answer at once; a storage they only partly cover (a view of a
     larger early buffer, a parameter carved out of one) is read. Verifier work: the caller keeps it unwatched."""
-    es, lo = x.element_size(), s.data_ptr()
-    n = s.nbytes() // es
-    if n < TABLE or any(a <= lo and lo + n * es <= b for a, b in allowed):
+    if s.nbytes() // x.element_size() < TABLE or within(s, x, allowed):
         return False
     rest = outside(s, x, allowed)
     return rest.numel() >= TABLE and not constant(rest)
+
+
+def within(s, x, allowed):
+    """Does storage s (read as x's dtype) lie inside one of allowed's ranges, a parameter's whole storage?"""
+    lo = s.data_ptr()
+    end = lo + s.nbytes() // x.element_size() * x.element_size()
+    return any(a <= lo and end <= b for a, b in allowed)
 
 
 def outside(s, x, allowed):
