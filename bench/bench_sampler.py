@@ -66,6 +66,8 @@ ap.add_argument("--hf_prompts", type=int, default=1, help="HF generate: time the
 ap.add_argument("--hf_from", type=int, default=0, help="HF generate: the first prompt it times")
 ap.add_argument("--engines", default="paged,static,hf")
 args = ap.parse_args()
+if not 0 <= args.hf_from < args.prompts:
+    ap.error(f"--hf_from {args.hf_from}: must name one of the {args.prompts} prompts (0..{args.prompts - 1})")
 
 
 class NoText:
