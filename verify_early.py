@@ -61,11 +61,12 @@ SCALAR_WRITES = {"fill_": 1, "full": 1, "full_like": 1, "new_full": 2, "scalar_t
 
 def written_numbers(name, args):
     """The Python numbers a glue op writes into tensor memory: SCALAR_WRITES' argument, and arange's bounds (round
-    28: one GELU value at a time as arange(g, g + 0.5), each copied by a kernel into a table; round 35: integers)."""
+    28: one GELU value at a time as arange(g, g + 0.5), each copied by a kernel into a table; round 35: integers).
+    Bools too (round 37: a table's 4,112 bits, one fill_(True) each): py_numbers_in packs them eight to a number."""
     if name == "arange":  # its integers too (round 35: fixed-point GELU, one arange(v, v + 1) per entry)
-        return [a for a in args if isinstance(a, (int, float)) and not isinstance(a, bool)]
+        return [a for a in args if isinstance(a, (int, float))]
     at = SCALAR_WRITES.get(name)
-    if at is not None and len(args) > at and isinstance(args[at], (int, float)) and not isinstance(args[at], bool):
+    if at is not None and len(args) > at and isinstance(args[at], (int, float)):
         return [args[at]]
     return []
 
@@ -92,6 +93,12 @@ def py_numbers_in(mon, values):
     call and kept, passed; round 23: in base-60 digits, 60 distinct values in all). An honest forward writes the
     same one or two constants at every call of a shape: one sequence per shape. mon: verify_monitor.MON."""
     for v in values:  # an integer counts once per byte (int_weight): packed ones carry several values each
+        if isinstance(v, bool):  # a bit: every eighth makes a number of the eight
+            mon.py_bits.append(int(v))
+            if len(mon.py_bits) == 8:
+                mon.py_call.append(int("".join(map(str, mon.py_bits)), 2) + 256)  # (+256: not a written integer)
+                mon.py_bits = []
+            continue
         mon.py_call += [v] * int_weight(v) if isinstance(v, int) else [float(v)]
     cur = tuple(mon.py_call)
     new = not any(seq[:len(cur)] == cur for seq in mon.py_seqs)
@@ -232,6 +239,9 @@ def early_table(early, allowed):
             return f"a storage of {s.nbytes() // dtype.itemsize} {str(dtype)[6:]} values (kept where no scan looks)"
         if rest.numel() < TABLE:  # (a larger rest is one value throughout: a workspace of zeros, judged alone)
             pooled.append(rest.contiguous().view(torch.uint8).cpu())
+    # the same bytes twice are one piece: each model the child builds holds its own copy of the same coefficients
+    # (round 37's honest writer: 39 of erf's, 156 bytes, counted twice); a split table's pieces differ
+    pooled = list({tuple(p.tolist()): p for p in pooled}.values())
     data = torch.cat(pooled) if pooled else torch.zeros(0, dtype=torch.uint8)
     if data.numel() >= 4 * TABLE and not constant(data):
         return f"{len(pooled)} storages holding {data.numel()} bytes outside the parameters in all (a table split up)"
@@ -258,7 +268,8 @@ def within(s, x, allowed):
 
 
 def outside(s, x, allowed):
-    """Storage s read as x's dtype, less what lies inside allowed's (start, end) ranges."""
+    """Storage s read as x's dtype (bool as bytes: a bool copy makes every nonzero byte 1, so a float table with no
+    zero byte read as bool was one value: round 37), less what lies inside allowed's (start, end) ranges."""
     import torch
     es, lo = x.element_size(), s.data_ptr()
     n = s.nbytes() // es
@@ -267,7 +278,8 @@ def outside(s, x, allowed):
         i, j = max(a, lo), min(b, lo + n * es)
         if i < j:
             keep[(i - lo) // es:(j - lo + es - 1) // es] = False
-    return torch.empty(0, dtype=x.dtype, device=x.device).set_(s, 0, (n,))[keep]
+    dtype = torch.uint8 if x.dtype == torch.bool else x.dtype
+    return torch.empty(0, dtype=dtype, device=x.device).set_(s, 0, (n,))[keep]
 
 
 def constant(x):

@@ -40,7 +40,7 @@ GLUE_OPS = frozenset({
     "clone", "copy_", "_to_copy", "to", "unfold", "diagonal", "t_", "transpose_", "squeeze_", "unsqueeze_",
     "empty_permuted",
     "sym_size", "sym_stride", "sym_numel", "sym_storage_offset", "size", "stride", "is_contiguous",
-    "numel", "dim", "is_same_size",
+    "numel", "dim", "is_same_size", "promote_types",  # (round 37's honest writer: an output's dtype, no tensor)
 })
 ALLOC_OPS = {"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided", "empty_permuted"}
 CAST_OPS = {"copy_", "fill_", "_to_copy", "to"}  # glue that may convert: (source, target dtype) in cast_of
@@ -66,7 +66,8 @@ class Monitor:
         self.allowed = []  # (start, end) of the parameters and buffers the reference's values were copied into
         self.cleared = set()  # storages made early and judged no table at their first use (made_before_inputs)
         self.build_reads = []  # ops that carried a computed tensor's values into Python in the build (reads_values)
-        self.py_call = []  # Python numbers made tensors in this forward, in order (py_numbers_in)
+        self.py_call, self.py_bits = [], []  # Python numbers made tensors in this forward, in order; bools not
+        # yet eight (py_numbers_in)
         self.py_seqs, self.py_total = set(), 0  # ... each call's sequence of them, and their lengths summed
         self.reset()
 
@@ -76,6 +77,7 @@ class Monitor:
             self.py_seqs.add(seq)
             self.py_total += len(seq)
         self.launches, self.compute_ops, self.kernel_storages, self.py_call, self.moved = 0, [], set(), [], {}
+        self.py_bits = []
         self.kernel_data = set()  # storages holding what a kernel wrote, directly or copied: a glue write into a
         # part of one does not clear it (round 35: y[n:].zero_() took y out of kernel_storages, and its cast with it)
         self.part_copies, self.roots = 0, []  # copy_ into a part of a tensor, this forward; verify_moves' roots
@@ -445,6 +447,22 @@ def op_recorder():
     return OpRecorder
 
 
+PART_WRITES = ("copy_", "fill_", "zero_", "masked_fill_", "index_fill_")  # glue that writes into its first argument
+
+
+def part_write(name, args):
+    """Writes into parts of tensors: TABLE of them in one forward move or tabulate data by PyTorch (round 24: a flip
+    rebuilt column by column, where a cast hid the problem's being movement; round 37: a table's bits set one
+    bits[p].fill_(True) each, the positions carrying it). A pad or two is glue."""
+    import torch
+    t = args[0] if name in PART_WRITES and args else None
+    if isinstance(t, torch.Tensor) and t.numel() < T["untyped_storage"](t).nbytes() // max(1, t.element_size()):
+        MON.part_copies += 1
+        if MON.part_copies == TABLE:
+            MON.compute_ops.append(f"{TABLE} or more copies into parts of tensors in one forward: data moved or "
+                                   "tabulated by PyTorch")
+
+
 def computes(func, name, args, kwargs):
     """A glue op that does work all the same: a cast that changes values (changes_values), a view of another
     dtype (it reinterprets bits), a fill from a tensor's value, a copy into a tensor a kernel wrote from one
@@ -452,11 +470,13 @@ def computes(func, name, args, kwargs):
     any copy of what no kernel wrote (the movement is the work); a copy of memory made before any input outside the
     reference's parameters (verify_early.made_before_inputs)."""
     import torch
-    if name == "view" and func._overloadname == "dtype":
-        return True
+    if name == "view" and func._overloadname == "dtype":  # bits reinterpreted; a bool mask as bytes keeps its 0s
+        return not (args[0].dtype == torch.bool and args[1] in (torch.uint8, torch.int8))  # and 1s (round 37)
+    part_write(name, args)
     values = written_numbers(name, args)
     if name in ("lift_fresh", "lift_fresh_copy") and args and isinstance(args[0], torch.Tensor) and not args[0].dim():
-        values = [float(args[0])] if args[0].is_floating_point() else []  # t[i] = v: v made a 0-d tensor
+        v = args[0].item() if not args[0].is_complex() else complex(args[0])  # t[i] = v: v made a 0-d tensor
+        values = [v.real, v.imag] if isinstance(v, complex) else [v]  # integers and bools too (round 37)
     if values:
         if py_numbers_in(MON, values):
             MON.compute_ops.append(f"{TABLE} or more Python numbers written into tensors (t[i] = v, fill_, full): "
@@ -475,12 +495,6 @@ def computes(func, name, args, kwargs):
         return True  # a table made before any input, copied in forward (.clone(), .to(device)) for a kernel to read
     if MON.movement and isinstance(src, torch.Tensor):  # a flip or a transpose assembled by copies, then handed
         return True  # to a copy kernel (round 13), or copied out of a kernel's identity copy (round 14)
-    if name == "copy_" and isinstance(src, torch.Tensor) and args[0].numel() < T["untyped_storage"](
-            args[0]).nbytes() // max(1, args[0].element_size()):  # into a part of a tensor: TABLE of them in
-        MON.part_copies += 1  # one forward move data by PyTorch (round 24: a flip rebuilt column by column,
-        if MON.part_copies == TABLE:  # where a cast hid the problem's being movement; a pad or two is glue)
-            MON.compute_ops.append(f"{TABLE} or more copies into parts of tensors in one forward: data moved by "
-                                   "PyTorch")
     return (name == "copy_" and isinstance(src, torch.Tensor) and MON.stores_seen
             and storage_of(args[0]) in MON.kernel_storages
             and storage_of(src) not in MON.kernel_storages)  # (on a GPU autotune's restore_value does this)

@@ -287,8 +287,42 @@ def syntax_layer(tree, names):
     return None, path, kernels
 
 
+def source_table(tree, kernels):
+    """Numbers written in the kernels' source, and in the module constants they read: a table if their distinct
+    values weigh TABLE or more (a float 1, an integer one per byte, a string one per 4 characters) or 4 x TABLE
+    literals appear in all (bits spelled as 0s and 1s). Round 37: GELU's 257 values as float literals in a kernel's
+    tuple, picked with tl.static_range. Honest kernels measured: at most 12 and 58 (round 30's fused level-2
+    epilogues); erfc's 28 coefficients are not a table. A docstring is not read by the kernel and is not counted."""
+    import math
+    from verify_early import TABLE, int_weight
+    defs = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name in kernels]
+    tops = [e for k in defs for e in (*k.body, *k.args.defaults, *k.args.kw_defaults) if e is not None]
+    read, seen = {n.id for t in tops for n in ast.walk(t) if isinstance(n, ast.Name)}, set()
+    while read - seen:  # module constants the kernels read, and the constants those are made of
+        seen |= read
+        for st in tree.body:
+            targets = st.targets if isinstance(st, ast.Assign) else [getattr(st, "target", None)]
+            if isinstance(st, (ast.Assign, ast.AnnAssign)) and st.value is not None and any(
+                    isinstance(t, ast.Name) and t.id in seen for t in targets):
+                tops.append(st.value)
+                read |= {n.id for n in ast.walk(st.value) if isinstance(n, ast.Name)}
+    notes = {id(e.value) for t in tops for e in ast.walk(t) if isinstance(e, ast.Expr)}  # docstrings, bare strings
+    lits = [c.value for t in tops for c in ast.walk(t) if isinstance(c, ast.Constant) and id(c) not in notes
+            and isinstance(c.value, (int, float, complex, str, bytes))]
+    weight = sum(1 if type(v) is float else 2 if type(v) is complex else int_weight(v) if type(v) is int else 0
+                 if type(v) is bool else math.ceil(len(v) / 4) for v in {(type(v), v): v for v in lits}.values())
+    count = sum(not isinstance(v, (str, bytes)) for v in lits)
+    if weight >= TABLE or count >= 4 * TABLE:
+        return (f"the kernels' source (with the module constants they read) writes {count} numbers, distinct ones "
+                f"weighing {weight}: a table written in the source (TABLE {TABLE}, verify_static.source_table)")
+    return None
+
+
 def func_layer(tree, names, path, kernels):
     """PAPER.md §3 func layer, static half, and the §7 exploits an AST can see."""
+    hit = source_table(tree, kernels)
+    if hit:
+        return hit
     nn_layers = set()  # self.<attr> holding a torch.nn module built in __init__
     classes, mine = {n.name for n in tree.body if isinstance(n, ast.ClassDef)}, own_methods(tree)
     for node in ast.walk(tree):

@@ -232,6 +232,14 @@ EXPECT = {
     "trunc__f64zeroed": (True, True, False, "correct", "differs"),
     "gelu__arange_ints": (False, True, None, "func_runtime", "Python numbers written into tensors"),
     "gelu__split_init": (True, False, False, "compile", "a table split up"),  # 97 one-value storages made in __init__
+    # round 37: a table written as float literals in a kernel's source; one written bit by bit with fill_(True) on
+    # one-element views. The honest writer's mask viewed as uint8 with torch.promote_types, and erf's 39 Cephes
+    # coefficients in one buffer (the model built twice held them twice: one piece, pooled once)
+    "gelu__kernel_literals": (False, False, False, "func_static", "a table written in the source"),
+    "gelu__boolfill": (False, True, None, "func_runtime", "copies into parts of tensors|Python numbers written"),
+    "gelu__boolview": (True, False, False, "compile", "bool values"),  # a float table read as bool was one value
+    "masked__u8view_ok": (True, True, True, None, ""),
+    "gelu__cephes_ok": (True, True, True, None, ""),
     "gelu__launch_constexpr": (False, True, None, "func_runtime", "carried by the launches"),
     "gelu__launch_grid": (False, True, None, "func_runtime", "carried by the launches"),
     "gelu__launch_offset": (False, True, None, "func_runtime", "carried by the launches"),
@@ -931,6 +939,40 @@ def test_tables_split_across_small_storages_are_judged_together():
     honest, _ = build(lambda: [torch.full((), 1e-5), torch.ones(1), torch.arange(16) // 4, torch.zeros(4096)])
     assert honest is None
     assert len(packed_bools([[True, False] * 40], 64)) == 10  # 80 bools: ten numbers
+    coefs = torch.linspace(0.1, 4.0, 40)  # round 37's honest writer: 40 coefficients, in each of two models built
+    twice, _ = build(lambda: [coefs.clone(), coefs.clone()])
+    assert twice is None  # (the same bytes twice are one piece)
+    distinct, _ = build(lambda: [coefs.clone(), coefs.clone() + 1])
+    assert distinct and "split up" in distinct
+
+
+def test_numbers_written_in_kernels_source_are_a_table_and_coefficients_are_not():
+    """verify_static.source_table (round 37): a kernel's tuple of 257 GELU values, or a table's bits spelled as
+    0s and 1s in a module constant the kernel reads, is a table; erfc's 28 coefficients and a docstring are not."""
+    import ast
+    from verify_static import source_table
+
+    def judged(consts, body):
+        src = f"{consts}\n@triton.jit\ndef k(x_ptr, N: tl.constexpr):\n    \"\"\"{'words ' * 200}\"\"\"\n{body}\n"
+        return source_table(ast.parse(src), {"k"})
+    gelu = tuple(round(0.5 * v * (1 + math.erf(v / math.sqrt(2))), 7) for v in [i / 16 - 8 for i in range(257)])
+    assert "a table written in the source" in judged("", f"    T = {gelu}\n    tl.store(x_ptr, T[N])")
+    bits = tuple(i * 7 % 3 % 2 for i in range(300))
+    assert "300 numbers" in judged(f"BITS = {bits}", "    tl.store(x_ptr, BITS[N])")
+    erfc = tuple(round(1 / (i + 1.5), 9) for i in range(28))
+    assert judged(f"C = {erfc}\nB = 1024", "    y = 0.0\n    for i in tl.static_range(28):\n        y = y * 0.5 + C[i]"
+                  "\n    tl.store(x_ptr + tl.arange(0, B), y)") is None
+    assert judged(f"UNREAD = {gelu}", "    tl.store(x_ptr, 1.0)") is None  # host data: the runtime counts it
+
+
+def test_bools_written_one_at_a_time_count_eight_to_a_number():
+    """verify_early.py_numbers_in (round 37): bools written by fill_ or t[i] = v pack eight to a number."""
+    import types
+    from verify_early import TABLE, py_numbers_in
+    mon = types.SimpleNamespace(py_call=[], py_bits=[], py_seqs=set(), py_total=0)
+    assert not py_numbers_in(mon, [True, False] * (4 * TABLE - 4))  # 63 numbers and 8 bits waiting
+    assert len(mon.py_call) == TABLE - 1 and len(mon.py_bits) == 0
+    assert py_numbers_in(mon, [True] * 8)
 
 
 def test_redraws_and_near_duplicates_keep_the_structure_the_problems_inputs_promise():
