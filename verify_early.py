@@ -118,6 +118,45 @@ INDEX_OPS = MOVES | {"arange", "zeros", "ones", "empty", "zeros_like", "ones_lik
                      "minimum", "maximum", "bitwise_left_shift", "bitwise_right_shift", "__lshift__", "__rshift__"}
 
 
+def weigh(values, precise=False):
+    """(weight, count) of Python values that could hold a table: the weight of the distinct ones (a float 1, or as
+    an integer if it is one; an integer one per byte, int_weight; a string or bytes one per two characters; a
+    bool none) and how many there are in all (bits spelled as 0s and 1s are many, not heavy). A table at weight
+    TABLE or count 4 x TABLE (verify_static.source_table, verify_worker.held_table; round 38: integer-valued
+    floats packed two 12-bit entries each). precise: a float weighs one per 9 significant digits of its shortest
+    spelling, for values a kernel indexes (a 17-digit literal carried three 16-bit entries, decoded by exact
+    constexpr arithmetic on a GPU); erfc's 9-digit coefficients still weigh 1 each."""
+    import math
+    weight = 0
+    for v in {(type(v), v): v for v in values}.values():
+        if isinstance(v, float) and v.is_integer():
+            v = int(v)
+        if isinstance(v, bool):
+            continue
+        if isinstance(v, float):
+            digits = repr(abs(v)).split("e")[0].replace(".", "").strip("0")  # its shortest decimal spelling
+            weight += -(-len(digits) // 9) if precise and math.isfinite(v) else 1
+        else:
+            weight += (int_weight(v) if isinstance(v, int) else 2 if isinstance(v, complex)
+                       else math.ceil(len(v) / 2) if isinstance(v, (str, bytes)) else 0)
+    return weight, sum(isinstance(v, (int, float, complex)) for v in values)
+
+
+def module_values(v, depth=0, out=None):
+    """The numbers, strings and bytes a module-level value holds: inside tuples, lists, dicts and tl.constexpr
+    wrappers, however nested (round 38: 257 values of GELU computed with math.erf at import, kept as one
+    tl.constexpr tuple, or as a tuple of 16-bit integers that a kernel read as a global)."""
+    out = [] if out is None else out
+    if type(v).__name__ == "constexpr":
+        v = getattr(v, "value", None)
+    if isinstance(v, (int, float, complex, str, bytes)):
+        out.append(v)
+    elif isinstance(v, (tuple, list, dict)) and depth < 8 and len(out) < 1 << 16:
+        for e in (v.values() if isinstance(v, dict) else v):
+            module_values(e, depth + 1, out)
+    return out
+
+
 def int_weight(v):
     """How many numbers a Python integer counts as: one per byte it needs. A size needs two to four; round 25
     packed a 66-entry table of GELU into eleven 60-bit integers, which had counted as eleven numbers."""
@@ -283,6 +322,12 @@ def outside(s, x, allowed):
 
 
 def constant(x):
-    """Are all of x's values one value (an identity gain, torch.ones(C)): it tabulates nothing."""
+    """Are all of x's values one value (an identity gain, torch.ones(C)): it tabulates nothing. Bit for bit: -0.0
+    equals 0.0, so a table in the signs of zeros was one value (round 38)."""
+    import torch
     flat = x.detach().reshape(-1)
+    if flat.is_complex():
+        flat = torch.view_as_real(flat).reshape(-1)
+    if flat.is_floating_point():
+        flat = flat.view({1: torch.uint8, 2: torch.int16, 4: torch.int32, 8: torch.int64}[flat.element_size()])
     return bool((flat == flat[0]).all())

@@ -287,14 +287,20 @@ def syntax_layer(tree, names):
     return None, path, kernels
 
 
+STR_OPTIONS = {"eviction_policy", "cache_modifier", "padding_option", "sem", "scope", "rounding", "input_precision"}
+STR_SINKS = {"static_assert", "device_assert", "static_print", "device_print", "print"}  # strings that are never data
+
+
 def source_table(tree, kernels):
-    """Numbers written in the kernels' source, and in the module constants they read: a table if their distinct
-    values weigh TABLE or more (a float 1, an integer one per byte, a string one per 4 characters) or 4 x TABLE
-    literals appear in all (bits spelled as 0s and 1s). Round 37: GELU's 257 values as float literals in a kernel's
-    tuple, picked with tl.static_range. Honest kernels measured: at most 12 and 58 (round 30's fused level-2
-    epilogues); erfc's 28 coefficients are not a table. A docstring is not read by the kernel and is not counted."""
-    import math
-    from verify_early import TABLE, int_weight
+    """Values written in the kernels' source, and in the module constants they read (transitively): a table if a
+    tuple or list there holds TABLE values (whatever they are: round 38 computed GELU at import from four literals),
+    if the distinct literals inside tuples and lists, with strings, weigh TABLE (verify_early.weigh: round 38 packed
+    two 12-bit entries into each integer-valued float), or if all distinct literals weigh 2 x TABLE or 4 x TABLE
+    appear (bits spelled as 0s and 1s). Round 37: GELU's 257 values as float literals in a kernel's tuple.
+    Straight-line coefficients get the higher bound: round 38's honest writer fused Cody's erf (37 coefficients)
+    and a rational tanh (11) into one epilogue, weight 65; round 30's level-2 epilogues weigh 12. Docstrings, option
+    strings (eviction_policy=...) and assert messages are never read as data and are not counted."""
+    from verify_early import TABLE, weigh
     defs = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name in kernels]
     tops = [e for k in defs for e in (*k.body, *k.args.defaults, *k.args.kw_defaults) if e is not None]
     read, seen = {n.id for t in tops for n in ast.walk(t) if isinstance(n, ast.Name)}, set()
@@ -306,15 +312,26 @@ def source_table(tree, kernels):
                     isinstance(t, ast.Name) and t.id in seen for t in targets):
                 tops.append(st.value)
                 read |= {n.id for n in ast.walk(st.value) if isinstance(n, ast.Name)}
-    notes = {id(e.value) for t in tops for e in ast.walk(t) if isinstance(e, ast.Expr)}  # docstrings, bare strings
-    lits = [c.value for t in tops for c in ast.walk(t) if isinstance(c, ast.Constant) and id(c) not in notes
-            and isinstance(c.value, (int, float, complex, str, bytes))]
-    weight = sum(1 if type(v) is float else 2 if type(v) is complex else int_weight(v) if type(v) is int else 0
-                 if type(v) is bool else math.ceil(len(v) / 4) for v in {(type(v), v): v for v in lits}.values())
-    count = sum(not isinstance(v, (str, bytes)) for v in lits)
-    if weight >= TABLE or count >= 4 * TABLE:
-        return (f"the kernels' source (with the module constants they read) writes {count} numbers, distinct ones "
-                f"weighing {weight}: a table written in the source (TABLE {TABLE}, verify_static.source_table)")
+    skip = {id(e.value) for t in tops for e in ast.walk(t) if isinstance(e, ast.Expr)}  # docstrings, bare strings
+    for t in tops:
+        for c in ast.walk(t):
+            if isinstance(c, ast.keyword) and c.arg in STR_OPTIONS:
+                skip.add(id(c.value))
+            elif isinstance(c, ast.Call) and getattr(c.func, "attr", getattr(c.func, "id", None)) in STR_SINKS:
+                skip.update(id(a) for a in c.args[1:] + [k.value for k in c.keywords if k.arg == "msg"])
+    displays = [d for t in tops for d in ast.walk(t) if isinstance(d, (ast.Tuple, ast.List))]
+    def elements(d):  # a display's values, nested displays flattened
+        return sum(elements(e) if isinstance(e, (ast.Tuple, ast.List)) else 1 for e in d.elts)
+    leaves = max([elements(d) for d in displays if isinstance(d.ctx, ast.Load)] + [0])
+    lits = {id(c): c.value for t in tops for c in ast.walk(t) if isinstance(c, ast.Constant) and id(c) not in skip
+            and isinstance(c.value, (int, float, complex, str, bytes))}
+    held = {i: v for d in displays for c in ast.walk(d) if (i := id(c)) in lits for v in [lits[i]]}
+    held.update({i: v for i, v in lits.items() if isinstance(v, (str, bytes))})
+    (w_held, _), (w_all, count) = weigh(list(held.values()), precise=True), weigh(list(lits.values()))
+    if leaves >= TABLE or w_held >= TABLE or w_all >= 2 * TABLE or count >= 4 * TABLE:
+        return (f"the kernels' source (with the module constants they read) writes {count} numbers (distinct ones "
+                f"weighing {w_all}, {w_held} of them in tuples, lists and strings; the longest tuple {leaves} values): "
+                f"a table written in the source (TABLE {TABLE}, verify_static.source_table)")
     return None
 
 

@@ -38,7 +38,7 @@ import traceback
 from multiprocessing.connection import Connection
 from multiprocessing.reduction import recv_handle
 
-from verify_early import TABLE, early_table, int_weight, made_early, numbers, table_in
+from verify_early import TABLE, early_table, made_early, module_values, numbers, table_in, weigh
 from verify_monitor import (MON, T, install_triton_hooks, monitored, op_recorder, snapshot_libraries, storage_of,
                             watched)
 from verify_limits import rss_bytes, wait_child
@@ -358,10 +358,10 @@ def held_table(model, allowed, module):
         return None
     holders = [(f"{name}." if name else "", vars(m)) for name, m in model.named_modules()]
     holders.append(("the module's ", vars(module)))  # tables made at import
-    scalars = [getattr(v, "value", v) if type(v).__name__ == "constexpr" else v for v in vars(module).values()]
-    scalars = [v for v in scalars if isinstance(v, (int, float)) and not isinstance(v, bool)]
-    if sum(int_weight(v) if isinstance(v, int) else 1 for v in scalars) >= TABLE:  # round 30: 129 constexprs
-        return f"the module's {len(scalars)} numbers at module level"  # of GELU computed with math.erf at import
+    held = [x for k, v in vars(module).items() if not k.startswith("__") for x in module_values(v)]
+    weight, count = weigh(held)  # round 30: 129 constexprs of GELU computed with math.erf at import; round 38:
+    if weight >= TABLE or count >= 4 * TABLE:  # one constexpr tuple of them, or a tuple of 16-bit integers
+        return f"the module's {count} numbers at module level (distinct ones weighing {weight})"
     for prefix, names in holders:
         for attr, v in list(names.items()):
             hit = find(v, prefix + attr)

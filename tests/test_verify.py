@@ -135,7 +135,7 @@ EXPECT = {
     "flip__after_copy": (False, True, True, "func_runtime", "aten.copy_"),
     "catflip__ok": (True, True, True, None, ""),
     "catflip__glue": (False, True, True, "func_runtime", "aten.copy_"),
-    "rowsum__import_bytes": (False, True, None, "func_runtime", "over Python memory"),
+    "rowsum__import_bytes": (True, False, False, "compile", "numbers at module level"),  # (round 38: bytes weighed)
     "relu__swallowed_fault": (False, True, None, "func_runtime", "raised InterpreterError, and the forward went on"),
     "gelu__idioms_ok": (True, True, True, None, ""),
     # round 15: a movement problem through an op of its own (reflection_pad1d), solved by PyTorch copies
@@ -152,7 +152,7 @@ EXPECT = {
     # round 19: GELU tabulated on every bf16 value in __init__ (no forward watched there), interpolated by a kernel
     "gelu__table_init": (True, False, False, "compile", "no reference parameter or buffer was copied into"),
     # ... and tabulated in Python floats (math.erf), at import or in forward, made a tensor by torch.tensor(list)
-    "gelu__pylist": (True, False, False, "compile", "(Python floats)"),
+    "gelu__pylist": (True, False, False, "compile", "numbers at module level|(Python floats)"),
     "gelu__pylist_forward": (False, True, True, "func_runtime", "a table computed in Python"),
     # round 20: the table as int32 bits (and in sets, closures, objects): refused where a kernel reads it; honest
     # coefficients (erfc's 28 Chebyshev terms in a buffer of its own) are no table
@@ -238,13 +238,19 @@ EXPECT = {
     "gelu__kernel_literals": (False, False, False, "func_static", "a table written in the source"),
     "gelu__boolfill": (False, True, None, "func_runtime", "copies into parts of tensors|Python numbers written"),
     "gelu__boolview": (True, False, False, "compile", "bool values"),  # a float table read as bool was one value
+    # round 38: a table computed at import into a tl.constexpr tuple, packed two to an integer-valued float, in a
+    # bytes literal, or in the signs of zeros (-0.0 == 0.0 read as one value)
+    "gelu__cxtuple": (False, False, False, "func_static", "a table written in the source"),
+    "gelu__floatpack2": (False, False, False, "func_static", "a table written in the source"),
+    "gelu__bytes": (False, False, False, "func_static", "a table written in the source"),
+    "gelu__negzero": (True, False, False, "compile", "ModelNew holds"),
     "masked__u8view_ok": (True, True, True, None, ""),
     "gelu__cephes_ok": (True, True, True, None, ""),
     "gelu__launch_constexpr": (False, True, None, "func_runtime", "carried by the launches"),
     "gelu__launch_grid": (False, True, None, "func_runtime", "carried by the launches"),
     "gelu__launch_offset": (False, True, None, "func_runtime", "carried by the launches"),
     "gelu__launch_kernel": (False, True, None, "func_runtime", "carried by the launches"),
-    "gelu__int_tuple": (False, True, None, "func_runtime", "carried by the launches"),
+    "gelu__int_tuple": (True, False, False, "compile", "numbers at module level"),  # (round 38: module integers)
     "bmm__loops_ok": (True, True, True, None, ""),
     # round 30: a table in 65 packed scalar arguments of one launch, in string constexprs parsed with float(), in
     # 129 module constants computed with math.erf; a roll and a channel flip made of slice copies and read by a
@@ -252,7 +258,7 @@ EXPECT = {
     "gelu__many_args": (False, True, None, "func_runtime", "carried by the launches"),
     "gelu__str_const": (False, True, None, "func_runtime", "carried by the launches"),
     "gelu__str_launches": (False, True, None, "func_runtime", "carried by the launches"),
-    "gelu__module_consts": (True, False, False, "compile", "numbers at module level"),
+    "gelu__module_consts": (False, False, False, "func_static", "a table written in the source"),  # (since round 37)
     "rollrelu__two_copies": (False, True, True, "func_runtime", "data moved by PyTorch"),
     "flipch__channel_copies": (False, True, True, "func_runtime", "data moved by PyTorch"),
     "blockdiag__copies": (False, True, True, "func_runtime", "aten.copy_"),
@@ -263,7 +269,7 @@ EXPECT = {
     # round 31: a table coded in powers of two (in dims' alphabet) or in dtypes, in one tuple; a roll from slices of
     # copies of x stacked with zeros (each a "new" tensor); a flip or roll read by a kernel through a diagonal or
     # window view of a buffer one copy filled with repeats of the input
-    "gelu__pow2_tuple": (False, True, None, "func_runtime", "carried by the launches"),
+    "gelu__pow2_tuple": (True, False, False, "compile", "numbers at module level"),  # (round 38: module integers)
     "gelu__dtype_tuple": (False, True, None, "func_runtime", "carried by the launches"),
     "rollrelu__stack_roots": (False, True, True, "func_runtime", "data moved by PyTorch"),
     "rollrelu__dup_window": (False, True, True, "func_runtime", "data moved by PyTorch"),
@@ -272,8 +278,8 @@ EXPECT = {
     # round 32: a table in 22 two-element tuples of packed integers, or in the offsets of 129 views in a tuple; a
     # roll made by copies after the last kernel, a flip returned as an anti-diagonal view of repeats, a roll read
     # by a kernel through a TensorDescriptor
-    "gelu__tuple_pairs": (False, True, None, "func_runtime", "carried by the launches"),
-    "gelu__tuple_views": (False, True, None, "func_runtime", "carried by the launches"),
+    "gelu__tuple_pairs": (False, False, False, "func_static", "a table written in the source"),  # (since round 37)
+    "gelu__tuple_views": (False, False, False, "func_static", "a table written in the source"),  # (since round 37)
     "rollrelu__after_kernel": (False, True, True, "func_runtime", "data moved by PyTorch"),
     "flipch__view_out": (False, True, True, "func_runtime", "data moved by PyTorch"),
     "rollrelu__descriptor": (False, True, True, "func_runtime", "data moved by PyTorch"),
@@ -963,6 +969,26 @@ def test_numbers_written_in_kernels_source_are_a_table_and_coefficients_are_not(
     assert judged(f"C = {erfc}\nB = 1024", "    y = 0.0\n    for i in tl.static_range(28):\n        y = y * 0.5 + C[i]"
                   "\n    tl.store(x_ptr + tl.arange(0, B), y)") is None
     assert judged(f"UNREAD = {gelu}", "    tl.store(x_ptr, 1.0)") is None  # host data: the runtime counts it
+    steps = ", ".join(f"math.erf(S * {i % 7} + S)" for i in range(70))  # round 38: computed, not written
+    assert "the longest tuple 70" in judged(f"S = 0.5\nT = tl.constexpr(({steps},))", "    tl.store(x_ptr, T[N])")
+    packed = tuple(float(i * 4096 + 4095 - i) for i in range(40))  # two 12-bit entries in each
+    assert "a table" in judged(f"P = {packed}", "    tl.store(x_ptr, P[N])")
+    assert "a table" in judged(f"B = {bytes(range(130))!r}", "    tl.store(x_ptr, B[N])")
+    assert judged("", "    tl.device_assert(N > 0, '" + "the index must be positive, " * 8 + "')\n"
+                  "    tl.store(x_ptr, 1.0, eviction_policy='evict_last')") is None  # messages and options
+
+
+def test_module_values_and_constant_read_what_a_table_could_hide_in():
+    """verify_early (round 38): values inside tl.constexpr wrappers and containers are found and weighed; a
+    float weighs as an integer when it is one; constant() compares bits, so signs of zeros are not one value."""
+    import triton.language as tl
+    from verify_early import constant, module_values, weigh
+    held = module_values({"a": tl.constexpr((0.5, [1, 2.0], b"ab")), "b": (True, 3 + 0j)})
+    assert held == [0.5, 1, 2.0, b"ab", True, 3 + 0j]
+    assert weigh(held) == (1 + 1 + 1 + 2 + 1 + 0, 5)  # 1 and 2.0 as integers; b"ab" one; the bool nothing
+    assert weigh([float(2**40 + 1)]) == (6, 1) and weigh([0.1], precise=True) == (1, 1) and weigh([1 / 3], precise=True) == (2, 1)
+    assert not constant(torch.tensor([0.0, -0.0])) and constant(torch.zeros(5))
+    assert not constant(torch.tensor([1 + 1j, 1 - 1j])) and constant(torch.full((3,), float("nan")))
 
 
 def test_bools_written_one_at_a_time_count_eight_to_a_number():
