@@ -295,11 +295,12 @@ def source_table(tree, kernels):
     """Values written in the kernels' source, and in the module constants they read (transitively): a table if a
     tuple or list there holds TABLE values (whatever they are: round 38 computed GELU at import from four literals),
     if the distinct literals inside tuples and lists, with strings, weigh TABLE (verify_early.weigh: round 38 packed
-    two 12-bit entries into each integer-valued float), or if all distinct literals weigh 2 x TABLE or 4 x TABLE
-    appear (bits spelled as 0s and 1s). Round 37: GELU's 257 values as float literals in a kernel's tuple.
-    Straight-line coefficients get the higher bound: round 38's honest writer fused Cody's erf (37 coefficients)
-    and a rational tanh (11) into one epilogue, weight 65; round 30's level-2 epilogues weigh 12. Docstrings, option
-    strings (eviction_policy=...) and assert messages are never read as data and are not counted."""
+    two 12-bit entries into each integer-valued float), if all distinct literals weigh 2 x TABLE, each float by its
+    digits (round 39 packed three entries into each of 81 15-digit literals, straight-line), or if 4 x TABLE appear
+    (bits spelled as 0s and 1s). Round 37: GELU's 257 values as float literals in a kernel's tuple. Honest
+    coefficients: round 38's fused Cody erf (37) and rational tanh (11) in one epilogue; round 39's Cody erf at 18
+    digits in tuples; round 30's level-2 epilogues weigh 12. Docstrings, option strings (eviction_policy=...) and
+    assert messages are never read as data and are not counted."""
     from verify_early import TABLE, weigh
     defs = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name in kernels]
     tops = [e for k in defs for e in (*k.body, *k.args.defaults, *k.args.kw_defaults) if e is not None]
@@ -327,7 +328,7 @@ def source_table(tree, kernels):
             and isinstance(c.value, (int, float, complex, str, bytes))}
     held = {i: v for d in displays for c in ast.walk(d) if (i := id(c)) in lits for v in [lits[i]]}
     held.update({i: v for i, v in lits.items() if isinstance(v, (str, bytes))})
-    (w_held, _), (w_all, count) = weigh(list(held.values()), precise=True), weigh(list(lits.values()))
+    (w_held, _), (w_all, count) = weigh(list(held.values())), weigh(list(lits.values()), precise=True)
     if leaves >= TABLE or w_held >= TABLE or w_all >= 2 * TABLE or count >= 4 * TABLE:
         return (f"the kernels' source (with the module constants they read) writes {count} numbers (distinct ones "
                 f"weighing {w_all}, {w_held} of them in tuples, lists and strings; the longest tuple {leaves} values): "

@@ -122,6 +122,12 @@ REFUSED = {
                              "class's decorator"),
     "a tl member this Triton lacks": (cand("return x", kernel="    tl.no_such_op(x_ptr)\n"),
                                       "triton.language.no_such_op, which this Triton does not have"),
+    # round 39: Python computes math.* and int() on constexprs while a kernel is traced: a table with no literal
+    "math on a loop index in a kernel": ("import math\n" + cand("return x", kernel="    for i in tl.static_range(4):\n"
+                                                                 "        tl.store(x_ptr + i, math.erf(i * 0.5))\n"),
+                                         "Python would compute it while the kernel is traced"),
+    "int on a parameter in a kernel": (cand("return x", kernel="    tl.store(x_ptr, int(BLOCK * 0.5))\n"),
+                                       "calls int on a value that is not a constant"),
     "dataclass given a function": ("import dataclasses\n" + cand("return x", pre="@dataclasses.dataclass(print)\n"
                                                                    "class C:\n    a: int = 1\n"), "config dataclass"),
 }
@@ -147,6 +153,8 @@ HONEST = {
     "try/except at module level": "try:\n    import triton\nexcept ImportError:\n    triton = None\n" + cand("return x"),
     "constexpr constants from math, read in a kernel": cand("return x", pre="import math\nLOG2E = tl.constexpr(math.log2(math.e))\n",
                                                            kernel='    """Docstring.\n\n    Many lines.\n    """\n    y = LOG2E * 2\n'),
+    "math and float on constants in a kernel": cand("return x", pre="import math\nRT = 2.0\n", kernel=(
+        "    tl.store(x_ptr, math.sqrt(RT) * math.pi + float('-inf') * 0.0 + int(3.0))\n")),
     "the Triton tutorials' device query": "import torch\nimport triton\nDEVICE = triton.runtime.driver.active.get_active_torch_device()\n"
                                           + cand("return x")[len("import torch\n"):],
 }
