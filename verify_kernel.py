@@ -125,11 +125,14 @@ class KernelChecker:
                 and fn.id not in self.f.kernels and fn.id not in KERNEL_BUILTINS:
             self.fail(node, f"calls {fn.id}, which is not a Triton function or a @triton.jit kernel")
         full = self.names.resolve(fn) if not (isinstance(fn, ast.Name) and fn.id in self.bound) else None
+        fixed = self.f.consts | (set(params(self.fn)) - stored_names(self.fn.body) if self.fn.name not in self.f.helpers
+                                 else set())  # a launched kernel's parameters come from the launch, which is counted
         if ((full or "").startswith("math.") or isinstance(fn, ast.Name) and fn.id in ("int", "float") and full is None
                 and fn.id not in self.bound) and not all(
-                is_const(a, self.f.consts, self.names) for a in [*node.args, *(k.value for k in node.keywords)]):
+                is_const(a, fixed, self.names) for a in [*node.args, *(k.value for k in node.keywords)]):
             # Python runs these on constexprs while the kernel is traced: math.erf(LO + k * STEP) in a static_range
-            # tabulated GELU with no literal (round 39), int(P * 1e15) decoded entries packed in a float literal
+            # tabulated GELU with no literal (round 39), int(P * 1e15) decoded entries packed in a float literal;
+            # 1 / math.sqrt(HEAD_DIM) of a launched kernel's constexpr is a scale
             self.fail(node, f"calls {ast.unparse(fn)} on a value that is not a constant: Python would compute it "
                       "while the kernel is traced")
 

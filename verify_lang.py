@@ -102,6 +102,9 @@ def module_facts(tree, names):
                 st.value, ast.Constant) for t in st.targets if isinstance(t, ast.Name) and t.id not in defs}
         elif is_main_guard(node):
             f.guards.add(id(node))
+    f.helpers = {c.func.id for k in tree.body if isinstance(k, ast.FunctionDef) and k.name in f.kernels
+                 for c in ast.walk(k) if isinstance(c, ast.Call) and isinstance(c.func, ast.Name)
+                 and c.func.id in f.kernels}  # kernels that other kernels call: their arguments may be loop indices
     assigned = {}
     for node in tree.body:
         if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:

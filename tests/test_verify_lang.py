@@ -126,8 +126,11 @@ REFUSED = {
     "math on a loop index in a kernel": ("import math\n" + cand("return x", kernel="    for i in tl.static_range(4):\n"
                                                                  "        tl.store(x_ptr + i, math.erf(i * 0.5))\n"),
                                          "Python would compute it while the kernel is traced"),
-    "int on a parameter in a kernel": (cand("return x", kernel="    tl.store(x_ptr, int(BLOCK * 0.5))\n"),
-                                       "calls int on a value that is not a constant"),
+    "math on a helper kernel's parameter": (cand("return x", pre="import math\n@triton.jit\ndef g(p, K: tl.constexpr):\n"
+                                                  "    tl.store(p, math.tanh(K))\n", kernel="    for i in tl.static_range(4):"
+                                                  "\n        g(x_ptr + i, i)\n"), "calls math.tanh on a value"),
+    "int on a reassigned parameter": (cand("return x", kernel="    for i in tl.static_range(2):\n        BLOCK = i\n"
+                                           "    tl.store(x_ptr, int(BLOCK * 0.5))\n"), "calls int on a value"),
     "dataclass given a function": ("import dataclasses\n" + cand("return x", pre="@dataclasses.dataclass(print)\n"
                                                                    "class C:\n    a: int = 1\n"), "config dataclass"),
 }
@@ -155,6 +158,8 @@ HONEST = {
                                                            kernel='    """Docstring.\n\n    Many lines.\n    """\n    y = LOG2E * 2\n'),
     "math and float on constants in a kernel": cand("return x", pre="import math\nRT = 2.0\n", kernel=(
         "    tl.store(x_ptr, math.sqrt(RT) * math.pi + float('-inf') * 0.0 + int(3.0))\n")),
+    "a scale from a launched kernel's constexpr": cand("return x", pre="import math\n", kernel=(
+        "    tl.store(x_ptr, 1.0 / math.sqrt(BLOCK) + int(BLOCK / 2))\n")),
     "the Triton tutorials' device query": "import torch\nimport triton\nDEVICE = triton.runtime.driver.active.get_active_torch_device()\n"
                                           + cand("return x")[len("import torch\n"):],
 }
