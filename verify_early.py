@@ -131,7 +131,7 @@ def weigh(values, precise=False):
     for v in {(type(v), v): v for v in values}.values():
         if isinstance(v, float) and v.is_integer():
             v = int(v)
-        if isinstance(v, bool):
+        if isinstance(v, bool) or v is None or v is ...:
             continue
         if isinstance(v, float):
             digits = repr(abs(v)).split("e")[0].replace(".", "").strip("0")  # its shortest decimal spelling
@@ -139,7 +139,8 @@ def weigh(values, precise=False):
         else:
             weight += (int_weight(v) if isinstance(v, int) else 2 if isinstance(v, complex)
                        else math.ceil(len(v) / 2) if isinstance(v, (str, bytes)) else 0)
-    return weight, sum(isinstance(v, (int, float, complex)) for v in values)
+    return weight, sum(v is None or v is ... or isinstance(v, (int, float, complex)) for v in values)  # (round 40:
+    # bits spelled as None and ...)
 
 
 def module_values(v, depth=0, out=None):

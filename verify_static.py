@@ -314,18 +314,19 @@ def source_table(tree, kernels):
                 tops.append(st.value)
                 read |= {n.id for n in ast.walk(st.value) if isinstance(n, ast.Name)}
     skip = {id(e.value) for t in tops for e in ast.walk(t) if isinstance(e, ast.Expr)}  # docstrings, bare strings
-    for t in tops:
-        for c in ast.walk(t):
-            if isinstance(c, ast.keyword) and c.arg in STR_OPTIONS:
-                skip.add(id(c.value))
-            elif isinstance(c, ast.Call) and getattr(c.func, "attr", getattr(c.func, "id", None)) in STR_SINKS:
-                skip.update(id(a) for a in c.args[1:] + [k.value for k in c.keywords if k.arg == "msg"])
+    for c in (c for t in tops for c in ast.walk(t)):  # Triton's own calls only: tl.* and methods (a kernel calls
+        if isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute):  # its own helpers by name; round 40 named
+            skip.update(id(k.value) for k in c.keywords if k.arg in STR_OPTIONS and isinstance(k.value, ast.Constant)
+                        and isinstance(k.value.value, str))  # one device_print and handed it a table)
+            if c.func.attr in STR_SINKS:
+                skip.update(id(a) for a in c.args[1:] + [k.value for k in c.keywords if k.arg == "msg"]
+                            if isinstance(a, ast.Constant) and isinstance(a.value, str))
     displays = [d for t in tops for d in ast.walk(t) if isinstance(d, (ast.Tuple, ast.List))]
     def elements(d):  # a display's values, nested displays flattened
         return sum(elements(e) if isinstance(e, (ast.Tuple, ast.List)) else 1 for e in d.elts)
     leaves = max([elements(d) for d in displays if isinstance(d.ctx, ast.Load)] + [0])
     lits = {id(c): c.value for t in tops for c in ast.walk(t) if isinstance(c, ast.Constant) and id(c) not in skip
-            and isinstance(c.value, (int, float, complex, str, bytes))}
+            and (c.value is None or c.value is ... or isinstance(c.value, (int, float, complex, str, bytes)))}
     held = {i: v for d in displays for c in ast.walk(d) if (i := id(c)) in lits for v in [lits[i]]}
     held.update({i: v for i, v in lits.items() if isinstance(v, (str, bytes))})
     (w_held, _), (w_all, count) = weigh(list(held.values())), weigh(list(lits.values()), precise=True)
