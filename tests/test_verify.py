@@ -264,7 +264,7 @@ EXPECT = {
     # kernel; a block_diag (pure movement) assembled by two copies into zeros. A concatenation by copies is glue.
     "gelu__many_args": (False, True, None, "func_runtime", "carried by the launches"),
     "gelu__str_const": (False, False, False, "safety", "while the kernel is traced"),  # (round 39: float(s))
-    "gelu__str_launches": (False, False, False, "safety", "while the kernel is traced"),  # (round 39: float(s))
+    "gelu__str_launches": (False, True, None, "func_runtime", "carried by the launches"),
     "gelu__module_consts": (False, False, False, "func_static", "a table written in the source"),  # (since round 37)
     "rollrelu__two_copies": (False, True, True, "func_runtime", "data moved by PyTorch"),
     "flipch__channel_copies": (False, True, True, "func_runtime", "data moved by PyTorch"),
