@@ -94,9 +94,9 @@ def py_numbers_in(mon, values):
     same one or two constants at every call of a shape: one sequence per shape. mon: verify_monitor.MON."""
     for v in values:  # an integer counts once per byte (int_weight): packed ones carry several values each
         if isinstance(v, bool):  # a bit: every eighth makes a number of the eight
-            mon.py_bits.append(int(v))
+            mon.py_bits.append(v)
             if len(mon.py_bits) == 8:
-                mon.py_call.append(int("".join(map(str, mon.py_bits)), 2) + 256)  # (+256: not a written integer)
+                mon.py_call.append(packed_bools(mon.py_bits, 1)[0] + 256)  # (+256: not a written integer)
                 mon.py_bits = []
             continue
         mon.py_call += [v] * int_weight(v) if isinstance(v, int) else [float(v)]

@@ -39,6 +39,10 @@ class KernelChecker:
     def __init__(self, host, fn):
         self.host, self.fn, self.names, self.f = host, fn, host.names, host.f
         self.bound = set(params(fn)) | stored_names(fn.body)
+        # what math.*, int() and float() may read (call): constants, and a launched kernel's own parameters, which
+        # come from the launch (counted); not those of a kernel that other kernels call, nor reassigned ones
+        self.fixed = host.f.consts | (set(params(fn)) - stored_names(fn.body) if fn.name not in host.f.helpers
+                                      else set())
 
     def fail(self, node, msg):
         self.host.fail(node, f"kernel {self.fn.name}: {msg}")
@@ -125,11 +129,9 @@ class KernelChecker:
                 and fn.id not in self.f.kernels and fn.id not in KERNEL_BUILTINS:
             self.fail(node, f"calls {fn.id}, which is not a Triton function or a @triton.jit kernel")
         full = self.names.resolve(fn) if not (isinstance(fn, ast.Name) and fn.id in self.bound) else None
-        fixed = self.f.consts | (set(params(self.fn)) - stored_names(self.fn.body) if self.fn.name not in self.f.helpers
-                                 else set())  # a launched kernel's parameters come from the launch, which is counted
         if ((full or "").startswith("math.") or isinstance(fn, ast.Name) and fn.id in ("int", "float") and full is None
                 and fn.id not in self.bound) and not all(
-                is_const(a, fixed, self.names) for a in [*node.args, *(k.value for k in node.keywords)]):
+                is_const(a, self.fixed, self.names) for a in [*node.args, *(k.value for k in node.keywords)]):
             # Python runs these on constexprs while the kernel is traced: math.erf(LO + k * STEP) in a static_range
             # tabulated GELU with no literal (round 39), int(P * 1e15) decoded entries packed in a float literal;
             # 1 / math.sqrt(HEAD_DIM) of a launched kernel's constexpr is a scale
