@@ -11,8 +11,8 @@ class Model(nn.Module):
 
 batch_size = 2
 num_heads = 2
-sequence_length = 64
-embedding_dimension = 32
+sequence_length = 32
+embedding_dimension = 16
 
 def get_inputs():
     Q = torch.rand(batch_size, num_heads, sequence_length, embedding_dimension)
